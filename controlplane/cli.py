@@ -1,0 +1,231 @@
+"""`edgeroute`: the command line (config, edge, router, up, status, route, demo)."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import logging
+import random
+import signal
+import sys
+import time
+from pathlib import Path
+
+DEFAULT_CONFIG = "regions.yaml"
+
+
+def _config_validate(args: argparse.Namespace) -> int:
+    from controlplane.config import load_config, resolve_database_path, summary
+    from controlplane.errors import ConfigError
+
+    try:
+        config = load_config(args.file)
+    except ConfigError as exc:
+        print(exc.report(), file=sys.stderr)
+        return 1
+    database = resolve_database_path(config, args.file)
+    print(f"ok: {args.file}")
+    print(summary(config))
+    if not database.exists():
+        print(f"warning: geoip.database {database} does not exist yet", file=sys.stderr)
+    return 0
+
+
+def _config_push(args: argparse.Namespace) -> int:
+    from controlplane.config import parse_config
+    from controlplane.errors import ConfigError
+    from controlplane.registry import CONFIG_KEY, push_config
+
+    text = Path(args.file).read_bytes()
+    try:
+        parse_config(text.decode("utf-8", errors="replace"), args.file)
+    except ConfigError as exc:
+        if not args.force:
+            print(exc.report(), file=sys.stderr)
+            print("not pushed: fix the errors above (routers would reject it anyway)", file=sys.stderr)
+            return 1
+    revision = asyncio.run(push_config(args.etcd, text))
+    print(f"pushed {args.file} to {CONFIG_KEY} at revision {revision}; routers validate it before applying")
+    return 0
+
+
+def _router(args: argparse.Namespace) -> int:
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    asyncio.run(_serve_router(args.config, args.etcd, args.listen, args.metrics_port))
+    return 0
+
+
+async def _serve_router(config: str, etcd: str, listen: str, metrics_port: int | None) -> None:
+    from controlplane.service import RouterService
+
+    service = RouterService(config, etcd, listen, metrics_port)
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(sig, stop.set)
+    try:
+        port = await service.start()
+        host = listen.rpartition(":")[0]
+        extra = f" metrics on :{service.metrics_port}" if service.metrics_port else ""
+        print(f"router ready on {host}:{port}{extra}", flush=True)
+        await stop.wait()
+    finally:
+        await service.aclose()
+
+
+def _up(args: argparse.Namespace) -> int:
+    from controlplane.config import load_config
+    from controlplane.stack import Stack
+
+    logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    config = load_config(args.config)
+    # SIGTERM becomes KeyboardInterrupt so every exit path runs the same teardown
+    signal.signal(signal.SIGTERM, signal.default_int_handler)
+    with Stack(args.config, echo=args.verbose) as stack:
+        try:
+            stack.start_etcd()
+            print(f"etcd ready on {stack.endpoint}", flush=True)
+            edges = stack.start_edges([(hub.name, f"{hub.name}-1") for hub in config.hubs])
+            for edge in edges:
+                print(f"edge node {edge.node_id} ready on {edge.address} (Triton {edge.triton})", flush=True)
+            asyncio.run(_serve_router(args.config, stack.endpoint, f"{args.host}:{args.port}", args.metrics_port))
+        except KeyboardInterrupt:
+            pass
+        finally:
+            print("stopping: router, edge nodes, etcd", flush=True)
+    return 0
+
+
+def _status(args: argparse.Namespace) -> int:
+    from controlplane.registry import read_registry
+
+    while True:
+        state = asyncio.run(read_registry(args.etcd))
+        now = time.time()
+        rows = sorted(state.nodes.values(), key=lambda n: n.key)
+        if args.json:
+            hubs: dict[str, list[dict[str, object]]] = {}
+            for node in rows:
+                hubs.setdefault(node.hub, []).append(
+                    {
+                        "node_id": node.node_id, "address": node.address, "models": sorted(node.models),
+                        "queue_depth": node.queue_depth, "in_flight": node.in_flight,
+                        "report_age_ms": round((now - node.reported_at) * 1000, 1),
+                    }
+                )
+            print(json.dumps({"revision": state.revision, "hubs": hubs}, indent=2), flush=True)
+        else:
+            if args.watch:
+                print("\033[2J\033[H", end="")
+            print(f"registry at {args.etcd}, revision {state.revision}, {len(rows)} node(s)")
+            print(f"{'hub':<10} {'node':<16} {'address':<22} {'queue':>5} {'flight':>6} {'age ms':>8}  models")
+            for node in rows:
+                print(
+                    f"{node.hub:<10} {node.node_id:<16} {node.address:<22} {node.queue_depth:>5} {node.in_flight:>6} "
+                    f"{(now - node.reported_at) * 1000:>8.0f}  {','.join(sorted(node.models))}", flush=True
+                )
+        if not args.watch:
+            return 0
+        time.sleep(args.interval)
+
+
+def _route(args: argparse.Namespace) -> int:
+    from controlplane.config import load_config, parse_config, resolve_database_path
+    from controlplane.geoip import Locator
+    from controlplane.policy import RequestFacts, Snapshot, choose
+    from controlplane.registry import read_registry
+
+    state = asyncio.run(read_registry(args.etcd))
+    config = load_config(args.config)
+    if state.config_text is not None:
+        config = parse_config(state.config_text.decode(), "etcd config")
+    locator = Locator(config, resolve_database_path(config, args.config))
+    region, how = locator.region_for_address(args.ip)
+    print(f"address {args.ip}: region {region} ({how})")
+    decision = choose(
+        Snapshot.build(config, state.nodes, state.revision), RequestFacts(region, args.model),
+        now=time.time(), rng=random.Random(0),
+    )
+    print(decision.explain())
+    return 0
+
+
+def _demo(args: argparse.Namespace) -> int:
+    from controlplane.demo import run_demo
+
+    return run_demo(args.config, args.requests)
+
+
+def _edge(args: argparse.Namespace) -> int:
+    from edgenode.node import run
+
+    return run(args)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="edgeroute", description="Multi-region edge routing for Triton inference")
+    commands = parser.add_subparsers(dest="command", required=True)
+
+    config = commands.add_parser("config", help="validate or push regions.yaml").add_subparsers(dest="action", required=True)
+    validate = config.add_parser("validate", help="check a regions.yaml; print a summary or every error")
+    validate.add_argument("file")
+    validate.set_defaults(func=_config_validate)
+    push = config.add_parser("push", help="write a regions.yaml to etcd for every router")
+    push.add_argument("file")
+    push.add_argument("--etcd", required=True)
+    push.add_argument("--force", action="store_true", help="push even if it does not validate (for testing routers)")
+    push.set_defaults(func=_config_push)
+
+    from edgenode.node import add_arguments
+
+    edge = commands.add_parser("edge", help="run an edge node (Triton + gRPC front + registration)")
+    add_arguments(edge)
+    edge.set_defaults(func=_edge)
+
+    router = commands.add_parser("router", help="run a router")
+    router.add_argument("--config", default=DEFAULT_CONFIG)
+    router.add_argument("--etcd", required=True)
+    router.add_argument("--listen", default="127.0.0.1:8001")
+    router.add_argument("--metrics-port", type=int, default=None)
+    router.set_defaults(func=_router)
+
+    up = commands.add_parser("up", help="run etcd, one edge node per hub and a router until Ctrl-C")
+    up.add_argument("--config", default=DEFAULT_CONFIG)
+    up.add_argument("--host", default="127.0.0.1")
+    up.add_argument("--port", type=int, default=8001)
+    up.add_argument("--metrics-port", type=int, default=None)
+    up.add_argument("--verbose", action="store_true", help="echo child process output")
+    up.set_defaults(func=_up)
+
+    status = commands.add_parser("status", help="hubs and nodes with queue depth and report age")
+    status.add_argument("--etcd", required=True)
+    status.add_argument("--json", action="store_true")
+    status.add_argument("--watch", action="store_true", help="refresh until Ctrl-C")
+    status.add_argument("--interval", type=float, default=1.0)
+    status.set_defaults(func=_status)
+
+    route = commands.add_parser("route", help="explain where a call from an address would go, from live state")
+    route.add_argument("--ip", required=True)
+    route.add_argument("--model", default="simple")
+    route.add_argument("--etcd", required=True)
+    route.add_argument("--config", default=DEFAULT_CONFIG)
+    route.set_defaults(func=_route)
+
+    demo = commands.add_parser("demo", help="start the embedded stack, send traffic from each city, print a table")
+    demo.add_argument("--config", default=DEFAULT_CONFIG)
+    demo.add_argument("--requests", type=int, default=40, help="calls per city")
+    demo.set_defaults(func=_demo)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return int(args.func(args) or 0)
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

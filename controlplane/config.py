@@ -1,0 +1,293 @@
+"""The regions.yaml model: hubs, client regions, the RTT matrix and routing policy.
+
+Parsed once into frozen pydantic models; every error names the file, the key
+path and what was expected. This is the only config model in the codebase:
+the router, the edge node, the simulator and the CLI all import it.
+"""
+
+from __future__ import annotations
+
+import enum
+from functools import cached_property
+from pathlib import Path
+from typing import Annotated, Literal
+
+import yaml
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+
+from controlplane.errors import ConfigError
+from controlplane.geo import estimated_rtt_ms, fibre_floor_rtt_ms, great_circle_km
+
+DEFAULT_OVERFLOW_BUDGET_MS = 8.0
+DEFAULT_QUEUE_DEPTH_THRESHOLD = 8
+DEFAULT_REPORT_STALENESS_MS = 3000.0
+DEFAULT_RETRY_AFTER_MS = 250
+DEFAULT_MAX_ATTEMPTS = 3
+DEFAULT_SERVICE_TIME_MS = 5.0
+DEFAULT_CACHE_THRESHOLD = 0.98
+
+Name = Annotated[str, Field(pattern=r"^[a-z][a-z0-9_-]{0,62}$", description="lower-case identifier")]
+
+
+class _Frozen(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class Location(_Frozen):
+    lat: float = Field(ge=-90.0, le=90.0, description="latitude in degrees")
+    lon: float = Field(ge=-180.0, le=180.0, description="longitude in degrees")
+
+
+class Hub(_Frozen):
+    name: Name = Field(description="hub identifier used in the registry and metrics")
+    display_name: str = Field(default="", description="human-readable name")
+    location: Location = Field(description="where the hub's data centre is")
+    service_time_ms: float = Field(
+        default=DEFAULT_SERVICE_TIME_MS,
+        gt=0.0,
+        description="mean service time per queued request, for the expected-latency policy",
+    )
+
+
+class ClientRegion(_Frozen):
+    name: Name = Field(description="region identifier; also accepted in x-client-region metadata")
+    display_name: str = Field(default="", description="human-readable name, matched against Geo-IP city names")
+    location: Location = Field(description="population centre of the region")
+
+
+class RttKind(enum.StrEnum):
+    measured = "measured"
+    estimated = "estimated"
+
+
+class RttFigure(_Frozen):
+    ms: float = Field(gt=0.0, le=2000.0, description="round-trip time in milliseconds")
+    kind: RttKind = Field(description="measured (cite the measurement) or estimated")
+    note: str = Field(min_length=1, description="where the figure comes from")
+
+
+class PolicyKind(enum.StrEnum):
+    nearest_overflow = "nearest-overflow"
+    expected_latency = "expected-latency"
+
+
+class WhenFull(enum.StrEnum):
+    queue_nearest = "queue-nearest"
+    shed = "shed"
+
+
+class OutlierDetection(_Frozen):
+    consecutive_failures: int = Field(default=3, ge=1, le=100, description="failures in a row that eject a node")
+    ejection_s: float = Field(default=10.0, gt=0.0, le=3600.0, description="how long an ejected node is skipped")
+
+
+class Policy(_Frozen):
+    kind: PolicyKind = Field(default=PolicyKind.nearest_overflow, description="routing policy")
+    overflow_budget_ms: float = Field(
+        default=DEFAULT_OVERFLOW_BUDGET_MS, ge=0.0, le=1000.0, description="max extra RTT over the nearest hub"
+    )
+    queue_depth_threshold: int = Field(
+        default=DEFAULT_QUEUE_DEPTH_THRESHOLD, ge=1, le=100_000, description="a node has headroom below this depth"
+    )
+    report_staleness_ms: float = Field(
+        default=DEFAULT_REPORT_STALENESS_MS, gt=0.0, le=600_000.0, description="older load reports are not trusted"
+    )
+    when_full: WhenFull = Field(default=WhenFull.queue_nearest, description="what to do when no hub has headroom")
+    wide_fallback: bool = Field(
+        default=False, description="allow hubs beyond the budget when every hub within it is dead"
+    )
+    retry_after_ms: int = Field(default=DEFAULT_RETRY_AFTER_MS, ge=0, le=600_000, description="hint when shedding")
+    max_attempts: int = Field(default=DEFAULT_MAX_ATTEMPTS, ge=1, le=10, description="attempts per call")
+    outlier_detection: OutlierDetection = Field(default_factory=OutlierDetection)
+
+
+class GeoIpSettings(_Frozen):
+    database: str = Field(description="path to a GeoIP2/GeoLite2 City .mmdb, relative to regions.yaml")
+    trust_forwarded_for: bool = Field(
+        default=False, description="use the first x-forwarded-for address instead of the gRPC peer"
+    )
+    default_region: Name = Field(description="region for addresses with no match")
+    max_region_distance_km: float = Field(
+        default=1500.0, gt=0.0, description="a located address farther than this from every region is unmatched"
+    )
+
+
+class RegionsConfig(_Frozen):
+    version: Literal[1] = Field(default=1, description="schema version")
+    hubs: list[Hub] = Field(min_length=1, description="hubs that run edge nodes")
+    client_regions: list[ClientRegion] = Field(min_length=1, description="where clients are")
+    rtt_ms: dict[str, dict[str, RttFigure]] = Field(
+        default_factory=dict, description="client region -> hub -> RTT figure"
+    )
+    policy: Policy = Field(default_factory=Policy)
+    geoip: GeoIpSettings
+
+    @model_validator(mode="after")
+    def _cross_references(self) -> RegionsConfig:
+        problems = cross_reference_problems(self.model_dump(mode="json"))
+        if problems:
+            raise ValueError("; ".join(problems))
+        return self
+
+    @cached_property
+    def hub_by_name(self) -> dict[str, Hub]:
+        return {h.name: h for h in self.hubs}
+
+    @cached_property
+    def region_by_name(self) -> dict[str, ClientRegion]:
+        return {r.name: r for r in self.client_regions}
+
+    @cached_property
+    def rtt_table(self) -> dict[str, dict[str, tuple[float, bool]]]:
+        """region -> hub -> (rtt ms, estimated from distance?) for every pair."""
+        table: dict[str, dict[str, tuple[float, bool]]] = {}
+        for region in self.client_regions:
+            row: dict[str, tuple[float, bool]] = {}
+            given = self.rtt_ms.get(region.name, {})
+            for hub in self.hubs:
+                if hub.name in given:
+                    row[hub.name] = (given[hub.name].ms, False)
+                else:
+                    row[hub.name] = (estimated_rtt_ms(region.location, hub.location), True)
+            table[region.name] = row
+        return table
+
+    @cached_property
+    def hubs_by_rtt(self) -> dict[str, tuple[str, ...]]:
+        """region -> hub names ordered by RTT (ties broken by name, so the order is stable)."""
+        return {
+            region: tuple(sorted(row, key=lambda hub: (row[hub][0], hub)))
+            for region, row in self.rtt_table.items()
+        }
+
+    def rtt(self, region: str, hub: str) -> float:
+        return self.rtt_table[region][hub][0]
+
+    def missing_rtts(self) -> list[tuple[str, str, float]]:
+        return [
+            (region, hub, ms)
+            for region, row in self.rtt_table.items()
+            for hub, (ms, estimated) in row.items()
+            if estimated
+        ]
+
+    def floor_ms(self, region: str, hub: str) -> float:
+        return fibre_floor_rtt_ms(self.region_by_name[region].location, self.hub_by_name[hub].location)
+
+    def distance_km(self, region: str, hub: str) -> float:
+        return great_circle_km(self.region_by_name[region].location, self.hub_by_name[hub].location)
+
+
+def _names(items: object) -> list[str]:
+    if not isinstance(items, list):
+        return []
+    return [item.get("name") for item in items if isinstance(item, dict) and isinstance(item.get("name"), str)]
+
+
+def cross_reference_problems(raw: dict[str, object]) -> list[str]:
+    """Rules that span sections (unique names, known hubs and regions), checked on the raw mapping
+    as well as the model, so they are reported alongside field errors."""
+    problems: list[str] = []
+    hub_names, region_names = _names(raw.get("hubs")), _names(raw.get("client_regions"))
+    for label, names in (("hubs", hub_names), ("client_regions", region_names)):
+        seen: set[str] = set()
+        for index, name in enumerate(names):
+            if name in seen:
+                problems.append(f"{label}[{index}].name: duplicate name {name!r}")
+            seen.add(name)
+    rtt = raw.get("rtt_ms")
+    if isinstance(rtt, dict):
+        for region, row in rtt.items():
+            if region_names and region not in region_names:
+                problems.append(f"rtt_ms.{region}: unknown client region (known: {', '.join(sorted(region_names))})")
+            for hub in row if isinstance(row, dict) else ():
+                if hub_names and hub not in hub_names:
+                    problems.append(f"rtt_ms.{region}.{hub}: unknown hub (known: {', '.join(sorted(hub_names))})")
+    geoip = raw.get("geoip")
+    default_region = geoip.get("default_region") if isinstance(geoip, dict) else None
+    if region_names and isinstance(default_region, str) and default_region not in region_names:
+        problems.append(
+            f"geoip.default_region: {default_region!r} is not a client region (known: {', '.join(sorted(region_names))})"
+        )
+    return problems
+
+
+def _key_path(loc: tuple[int | str, ...]) -> str:
+    path = ""
+    for part in loc:
+        if isinstance(part, int):
+            path += f"[{part}]"
+        else:
+            path += f".{part}" if path else str(part)
+    return path or "(top level)"
+
+
+def _describe(errors: list[dict[str, object]]) -> list[str]:
+    lines = []
+    for error in errors:
+        loc = tuple(p for p in error["loc"] if p not in ("function-after",))  # type: ignore[union-attr]
+        message = str(error["msg"]).removeprefix("Value error, ")
+        if error["type"] == "value_error" and not loc:
+            lines.extend(message.split("; "))
+            continue
+        got = error.get("input")
+        shown = "" if error["type"] in ("missing", "extra_forbidden") or isinstance(got, dict | list) else f" (got {got!r})"
+        hint = " (remove it or check its spelling)" if error["type"] == "extra_forbidden" else ""
+        lines.append(f"{_key_path(loc)}: {message}{shown}{hint}")
+    return lines
+
+
+def parse_config(text: str, source: str = "regions.yaml") -> RegionsConfig:
+    """Parse regions.yaml text; raise ConfigError listing every problem with its key path."""
+    try:
+        raw = yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""
+        raise ConfigError(source, [f"not valid YAML{where}: {getattr(exc, 'problem', exc)}"]) from exc
+    if not isinstance(raw, dict):
+        raise ConfigError(source, ["(top level): expected a mapping with hubs, client_regions, rtt_ms, policy, geoip"])
+    try:
+        return RegionsConfig.model_validate(raw)
+    except ValidationError as exc:
+        problems = _describe(exc.errors())  # type: ignore[arg-type]
+        problems += [p for p in cross_reference_problems(raw) if p not in problems]
+        raise ConfigError(source, problems) from exc
+
+
+def load_config(path: str | Path) -> RegionsConfig:
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise ConfigError(str(path), [f"cannot read file: {exc.strerror}"]) from exc
+    return parse_config(text, str(path))
+
+
+def resolve_database_path(config: RegionsConfig, config_path: str | Path) -> Path:
+    """The Geo-IP database path, relative paths taken from the config file's folder."""
+    database = Path(config.geoip.database)
+    return database if database.is_absolute() else Path(config_path).resolve().parent / database
+
+
+def summary(config: RegionsConfig) -> str:
+    """One screen describing a valid config, for `edgeroute config validate`."""
+    policy = config.policy
+    lines = [
+        f"{len(config.hubs)} hubs: " + ", ".join(h.name for h in config.hubs),
+        f"{len(config.client_regions)} client regions: " + ", ".join(r.name for r in config.client_regions),
+        f"policy: {policy.kind.value}, overflow budget {policy.overflow_budget_ms:g} ms, "
+        f"queue-depth threshold {policy.queue_depth_threshold}, staleness {policy.report_staleness_ms:g} ms, "
+        f"when full: {policy.when_full.value}, wide fallback: {'on' if policy.wide_fallback else 'off'}",
+        f"geoip: {config.geoip.database} (trust x-forwarded-for: {config.geoip.trust_forwarded_for}, "
+        f"default region {config.geoip.default_region})",
+        "nearest hub per region (rtt ms):",
+    ]
+    for region, hubs in config.hubs_by_rtt.items():
+        row = config.rtt_table[region]
+        cells = ", ".join(f"{hub} {row[hub][0]:.1f}{'*' if row[hub][1] else ''}" for hub in hubs)
+        lines.append(f"  {region:<13} {cells}")
+    missing = config.missing_rtts()
+    if missing:
+        lines.append(f"* {len(missing)} figure(s) missing from rtt_ms, estimated from great-circle distance")
+    return "\n".join(lines)

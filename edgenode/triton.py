@@ -1,0 +1,102 @@
+"""The Triton an edge node fronts: a managed PyTriton server on CPU, or an external one given its URL."""
+
+from __future__ import annotations
+
+import logging
+import os
+import sysconfig
+from collections.abc import Sequence
+
+from controlplane.processes import free_port
+from edgenode.models import DEFAULT_MODELS, ModelSpec
+
+LOG = logging.getLogger(__name__)
+TRITON_EXIT_TIMEOUT_S = 5
+
+
+class TritonBackend:
+    """What the front needs from a Triton: where to send calls and scrape metrics, and its lifecycle."""
+
+    grpc_target: str
+    metrics_url: str | None
+
+    def start(self) -> None:
+        raise NotImplementedError
+
+    def stop(self) -> None:
+        raise NotImplementedError
+
+
+def _python_backend_env() -> None:
+    # The Python-backend stub must load this interpreter's libpython, not Debian's older one,
+    # or models fail with "'_thread.RLock' object has no attribute '_recursion_count'".
+    libdir = sysconfig.get_config_var("LIBDIR") or ""
+    current = os.environ.get("LD_LIBRARY_PATH", "")
+    if libdir and not current.startswith(libdir):
+        os.environ["LD_LIBRARY_PATH"] = f"{libdir}:{current}" if current else libdir
+
+
+class ManagedTriton(TritonBackend):
+    """A real Triton Inference Server (PyTriton's tritonserver) owned by this process.
+
+    start() must run on a thread that lives as long as Triton: PyTriton gives tritonserver
+    PDEATHSIG=SIGTERM, which the kernel fires when the *thread* that forked it exits.
+    """
+
+    def __init__(self, models: Sequence[ModelSpec] = DEFAULT_MODELS, host: str = "127.0.0.1") -> None:
+        self.models = tuple(models)
+        self._host = host
+        self._grpc_port, self._http_port, self._metrics_port = free_port(), free_port(), free_port()
+        self.grpc_target = f"{host}:{self._grpc_port}"
+        self.metrics_url = f"http://{host}:{self._metrics_port}/metrics"
+        self._triton = None
+
+    def start(self) -> None:
+        _python_backend_env()
+        from pytriton.triton import Triton, TritonConfig, TritonSecurityConfig
+
+        triton = Triton(
+            config=TritonConfig(
+                grpc_address=self._host, grpc_port=self._grpc_port,
+                http_address=self._host, http_port=self._http_port,
+                metrics_address=self._host, metrics_port=self._metrics_port,
+                exit_timeout_secs=TRITON_EXIT_TIMEOUT_S, log_verbose=0,
+            ),
+            # the edge front is the only client; statistics must be reachable through it
+            security_config=TritonSecurityConfig(restricted_endpoints=[]),
+        )
+        try:
+            for spec in self.models:
+                triton.bind(
+                    model_name=spec.name, infer_func=spec.infer,
+                    inputs=list(spec.inputs), outputs=list(spec.outputs), config=spec.config,
+                )
+            triton.run()
+        except BaseException:
+            triton.stop()
+            raise
+        self._triton = triton
+        LOG.info("Triton serving %s on %s", ", ".join(s.name for s in self.models), self.grpc_target)
+
+    def stop(self) -> None:
+        if self._triton is not None:
+            triton, self._triton = self._triton, None
+            triton.stop()
+
+
+class ExternalTriton(TritonBackend):
+    """A Triton someone else runs (a TensorRT-LLM deployment on a GPU host)."""
+
+    def __init__(self, url: str, metrics_url: str | None = None) -> None:
+        target = url.split("://", 1)[-1].rstrip("/")
+        if ":" not in target:
+            target += ":8001"
+        self.grpc_target = target
+        host = target.rsplit(":", 1)[0]
+        self.metrics_url = metrics_url or f"http://{host}:8002/metrics"
+
+    def start(self) -> None:
+        return None
+
+    def stop(self) -> None:
+        return None

@@ -1,0 +1,35 @@
+"""Triton's gRPC protocol for the whole project: tritonclient's generated modules, imported in one place.
+
+edgeroute speaks `inference.GRPCInferenceService` unchanged, so it uses the modules tritonclient
+generates from Triton's own .proto files rather than copying them. `wire` reads the few fields
+routing needs straight from the serialized bytes, so tensors are forwarded without being decoded.
+"""
+
+from __future__ import annotations
+
+from tritonclient.grpc import model_config_pb2, service_pb2, service_pb2_grpc
+
+from proto.wire import length_delimited_fields
+
+SERVICE_NAME = "inference.GRPCInferenceService"
+MAX_MESSAGE_BYTES = 2**31 - 1  # tritonclient's own limit; grpc's default 4 MiB is too small
+CHANNEL_OPTIONS = (
+    ("grpc.max_send_message_length", MAX_MESSAGE_BYTES),
+    ("grpc.max_receive_message_length", MAX_MESSAGE_BYTES),
+)
+
+
+def method_path(name: str) -> str:
+    return f"/{SERVICE_NAME}/{name}"
+
+
+__all__ = [
+    "CHANNEL_OPTIONS",
+    "MAX_MESSAGE_BYTES",
+    "SERVICE_NAME",
+    "length_delimited_fields",
+    "method_path",
+    "model_config_pb2",
+    "service_pb2",
+    "service_pb2_grpc",
+]
