@@ -148,6 +148,7 @@ class ManagedProcess:
     def group_alive(self) -> bool:
         if self.process is None:
             return False
+        self.process.poll()  # reap the leader: a zombie still counts as a member of its group
         try:
             os.killpg(self.pid, 0)
         except ProcessLookupError:

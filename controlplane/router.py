@@ -21,7 +21,7 @@ from controlplane.config import RegionsConfig
 from controlplane.geoip import Locator, UnknownRegion
 from controlplane.nodes import NodeChannels
 from controlplane.policy import NO_NODE, SHED, NodeState, RequestFacts, RouteDecision, Snapshot, choose, nearest_node
-from proto import CHANNEL_OPTIONS, SERVICE_NAME, length_delimited_fields, service_pb2
+from proto import SERVER_OPTIONS, SERVICE_NAME, length_delimited_fields, service_pb2
 from proto.relay import forwardable_metadata, remaining_timeout
 from proto.wire import WireError
 
@@ -33,6 +33,7 @@ RETRY_AFTER_HEADER = "retry-after-ms"
 RETRYABLE = frozenset({grpc.StatusCode.UNAVAILABLE, grpc.StatusCode.RESOURCE_EXHAUSTED})
 _MODEL_FIELD = frozenset({1})
 _MODEL_CALLS = ("ModelReady", "ModelMetadata", "ModelConfig", "ModelStatistics")
+_SERVER_CALLS = frozenset({"ServerMetadata", "ModelStatistics"})  # may name no model: go to the nearest hub
 
 
 @dataclass(frozen=True)
@@ -102,7 +103,7 @@ class Router:
                 model = length_delimited_fields(request, _MODEL_FIELD).get(1, b"").decode()
             except (WireError, UnicodeDecodeError) as exc:
                 raise RoutingRejected(grpc.StatusCode.INVALID_ARGUMENT, f"malformed {method} request: {exc}") from exc
-            if not model and method != "ModelStatistics":
+            if not model and method not in _SERVER_CALLS:
                 raise RoutingRejected(grpc.StatusCode.INVALID_ARGUMENT, f"{method}: model name is empty")
             if model:
                 decision = self.decide(model, context)
@@ -289,7 +290,7 @@ async def _pump(requests: AsyncIterator[bytes], call: grpc.aio.StreamStreamCall,
 
 
 def make_server(router: Router) -> grpc.aio.Server:
-    server = grpc.aio.server(options=CHANNEL_OPTIONS)
+    server = grpc.aio.server(options=SERVER_OPTIONS)
     server.add_generic_rpc_handlers((router.handler(),))
     return server
 

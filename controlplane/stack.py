@@ -75,7 +75,7 @@ class Stack:
         return started
 
     def start_router(self, metrics_port: int | None = None, config_path: str | None = None) -> RouterHandle:
-        argv = ["router", "--config", config_path or self.config_path, "--etcd", self.endpoint]
+        argv = ["router", "--config", config_path or self.config_path, "--etcd", self.endpoint, "--listen", "127.0.0.1:0"]
         if metrics_port is not None:
             argv += ["--metrics-port", str(metrics_port)]
         process = ManagedProcess(

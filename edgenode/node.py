@@ -16,7 +16,7 @@ from edgenode.front import EdgeFront
 from edgenode.models import DEFAULT_MODELS
 from edgenode.reporter import LoadReporter
 from edgenode.triton import ExternalTriton, ManagedTriton, TritonBackend
-from proto import CHANNEL_OPTIONS
+from proto import SERVER_OPTIONS
 
 LOG = logging.getLogger(__name__)
 READY_WAIT_S = 60.0
@@ -37,7 +37,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 async def _serve(args: argparse.Namespace, backend: TritonBackend, models: frozenset[str]) -> None:
     front = EdgeFront(backend.grpc_target, node_label=f"{args.hub}/{args.node_id or '?'}")
-    server = grpc.aio.server(options=CHANNEL_OPTIONS)
+    server = grpc.aio.server(options=SERVER_OPTIONS)
     server.add_generic_rpc_handlers((front.handler(),))
     host, _, port = args.listen.rpartition(":")
     bound = server.add_insecure_port(f"{host}:{port}")

@@ -17,6 +17,9 @@ CHANNEL_OPTIONS = (
     ("grpc.max_send_message_length", MAX_MESSAGE_BYTES),
     ("grpc.max_receive_message_length", MAX_MESSAGE_BYTES),
 )
+# servers also refuse to share a port: grpc's default SO_REUSEPORT lets a second server bind
+# a busy port silently and steal half its calls
+SERVER_OPTIONS = (*CHANNEL_OPTIONS, ("grpc.so_reuseport", 0))
 
 
 def method_path(name: str) -> str:
@@ -25,6 +28,7 @@ def method_path(name: str) -> str:
 
 __all__ = [
     "CHANNEL_OPTIONS",
+    "SERVER_OPTIONS",
     "MAX_MESSAGE_BYTES",
     "SERVICE_NAME",
     "length_delimited_fields",

@@ -1,0 +1,34 @@
+"""Real servers on loopback: etcd, edge nodes with real Triton, routers. Every one is stopped at the end."""
+
+from __future__ import annotations
+
+import subprocess
+
+import pytest
+
+from controlplane.stack import Stack
+from tests.conftest import REGIONS_YAML
+
+pytestmark = pytest.mark.integration
+
+
+def leftover_processes() -> list[str]:
+    """Our servers still running anywhere on this machine (tritonserver, etcd, edge nodes, routers)."""
+    out = subprocess.run(["ps", "-eo", "pid=,args="], capture_output=True, text=True, check=True).stdout
+    mine = ("tritonserver", "bin/etcd ", "controlplane.cli edge", "controlplane.cli router", "controlplane.cli up")
+    return [line for line in out.splitlines() if any(m in line for m in mine) and "ps -eo" not in line]
+
+
+@pytest.fixture(scope="session")
+def stack():
+    """etcd + one edge node per hub (real Triton each) + one router, shared by the end-to-end tests."""
+    with Stack(REGIONS_YAML) as s:
+        s.start_etcd()
+        s.start_edges([("tangier", "tangier-1"), ("dakhla", "dakhla-1"), ("dakar", "dakar-1")])
+        s.start_router()
+        yield s
+
+
+@pytest.fixture(scope="session")
+def router_address(stack) -> str:
+    return stack.routers[0].address

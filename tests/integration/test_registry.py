@@ -1,0 +1,84 @@
+"""A SIGKILLed node leaves the registry within its lease TTL, the router routes around it, nothing is left behind."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+import grpc
+import pytest
+
+from controlplane.demo import city_addresses, simple_request
+from controlplane.registry import read_registry
+from controlplane.router import NODE_HEADER
+from controlplane.stack import Stack
+from proto import CHANNEL_OPTIONS, service_pb2_grpc
+from tests.conftest import REGIONS_YAML
+from tests.integration.conftest import leftover_processes
+
+pytestmark = pytest.mark.integration
+LEASE_TTL_S = 2
+
+
+def registered(endpoint: str) -> set[str]:
+    return set(asyncio.run(read_registry(endpoint)).nodes)
+
+
+def test_sigkilled_node_disappears_and_is_routed_around():
+    with Stack(REGIONS_YAML) as stack:
+        stack.start_etcd()
+        stack.start_edges([("dakar", "dakar-a"), ("dakar", "dakar-b")], models="simple", lease_ttl=LEASE_TTL_S)
+        router = stack.start_router()
+        victim = stack.edge("dakar-a")
+        lagos = city_addresses()["Lagos"]
+        with grpc.insecure_channel(router.address, options=CHANNEL_OPTIONS) as channel:
+            stub = service_pb2_grpc.GRPCInferenceServiceStub(channel)
+
+            def call() -> str:
+                _, c = stub.ModelInfer.with_call(simple_request(1), metadata=(("x-forwarded-for", lagos),), timeout=10)
+                return dict(c.initial_metadata())[NODE_HEADER]
+
+            assert {call() for _ in range(40)} == {"dakar-a", "dakar-b"}
+            assert registered(stack.endpoint) == {"dakar/dakar-a", "dakar/dakar-b"}
+
+            victim.process.kill_hard()
+            killed_at = time.monotonic()
+            failures = 0
+            while "dakar/dakar-a" in registered(stack.endpoint):
+                assert time.monotonic() - killed_at < LEASE_TTL_S + 2, "killed node still registered after its TTL"
+                try:
+                    call()
+                except grpc.RpcError:
+                    failures += 1
+                time.sleep(0.05)
+            assert failures == 0, "calls failed while the killed node was still registered"
+            assert {call() for _ in range(20)} == {"dakar-b"}
+
+            # the killed node's Triton went with it (PDEATHSIG), leaving nothing in its process group
+            deadline = time.monotonic() + 15
+            while victim.process.group_alive() and time.monotonic() < deadline:
+                time.sleep(0.2)
+            assert not victim.process.group_alive(), "Triton outlived its SIGKILLed edge node"
+
+
+def test_clean_shutdown_deletes_key_at_once():
+    with Stack(REGIONS_YAML) as stack:
+        stack.start_etcd()
+        (edge,) = stack.start_edges([("tangier", "tangier-z")], models="simple", lease_ttl=30)
+        assert registered(stack.endpoint) == {"tangier/tangier-z"}
+        edge.process.terminate()
+        deadline = time.monotonic() + 5  # far below the 30 s lease: the node deleted its own key
+        while registered(stack.endpoint) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert registered(stack.endpoint) == set()
+
+
+def test_teardown_leaves_no_process():
+    with Stack(REGIONS_YAML) as stack:
+        stack.start_etcd()
+        stack.start_edges([("dakhla", "dakhla-t")], models="simple")
+        stack.start_router()
+        groups = [stack.etcd.process, *(e.process for e in stack.edges), *(r.process for r in stack.routers)]
+    assert not any(p.group_alive() for p in groups)
+    own = [line for line in leftover_processes() if any(str(p.pid) in line for p in groups)]
+    assert own == []

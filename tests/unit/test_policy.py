@@ -1,0 +1,164 @@
+"""The routing policy: rules as examples, and properties over random snapshots (hypothesis)."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from controlplane.config import PolicyKind, WhenFull
+from controlplane.policy import (
+    FALLBACK,
+    NEAREST,
+    NEAREST_FULL,
+    NO_NODE,
+    OVERFLOW,
+    SHED,
+    NodeState,
+    RequestFacts,
+    Snapshot,
+    choose,
+    nearest_node,
+)
+
+NOW = 1_000_000.0
+
+
+def node(hub: str, n: int = 1, depth: int = 0, age_s: float = 0.1, models=("simple",)) -> NodeState:
+    return NodeState(hub, f"{hub}-{n}", f"10.0.0.{n}:1", frozenset(models), depth, 0, NOW - age_s)
+
+
+def snapshot(config, *nodes: NodeState) -> Snapshot:
+    return Snapshot.build(config, {n.key: n for n in nodes})
+
+
+def decide(snap, region="nairobi", **kwargs):
+    return choose(snap, RequestFacts(region, "simple"), now=NOW, rng=random.Random(1), **kwargs)
+
+
+def with_policy(config, **changes):
+    return config.model_copy(update={"policy": config.policy.model_copy(update=changes)})
+
+
+def test_nearest_when_it_has_headroom(shipped_config):
+    d = decide(snapshot(shipped_config, node("tangier"), node("dakar"), node("dakhla")))
+    assert (d.decision, d.hub) == (NEAREST, "tangier")
+
+
+def test_overflow_within_budget_only(shipped_config):
+    # Nairobi: tangier 218, dakar 224 (+6, within 8), dakhla 245 (+27, beyond)
+    full = shipped_config.policy.queue_depth_threshold
+    d = decide(snapshot(shipped_config, node("tangier", depth=full), node("dakar"), node("dakhla")))
+    assert (d.decision, d.hub) == (OVERFLOW, "dakar")
+    d = decide(snapshot(shipped_config, node("tangier", depth=full), node("dakar", depth=full), node("dakhla")))
+    assert (d.decision, d.hub) == (NEAREST_FULL, "tangier")
+    assert all(c.hub != "dakhla" for c in d.candidates)
+
+
+def test_shed_when_configured(shipped_config):
+    config = with_policy(shipped_config, when_full=WhenFull.shed)
+    full = config.policy.queue_depth_threshold
+    d = decide(snapshot(config, node("tangier", depth=full), node("dakar", depth=full), node("dakhla")))
+    assert d.decision == SHED and d.retry_after_ms == config.policy.retry_after_ms and not d.candidates
+
+
+def test_fallback_only_when_allowed_and_all_within_budget_dead(shipped_config):
+    snap = snapshot(shipped_config, node("dakhla"))
+    assert decide(snap).decision == NO_NODE
+    allowed = snapshot(with_policy(shipped_config, wide_fallback=True), node("dakhla"))
+    assert (decide(allowed).decision, decide(allowed).hub) == (FALLBACK, "dakhla")
+    alive = snapshot(with_policy(shipped_config, wide_fallback=True), node("dakhla"), node("dakar", depth=99))
+    assert decide(alive).hub == "dakar"
+
+
+def test_stale_report_is_not_headroom(shipped_config):
+    stale = shipped_config.policy.report_staleness_ms / 1000 + 1
+    d = decide(snapshot(shipped_config, node("tangier", age_s=stale), node("dakar")))
+    assert (d.decision, d.hub) == (OVERFLOW, "dakar")
+    assert "no fresh report" in d.explain()
+
+
+def test_ejected_nodes_are_skipped(shipped_config):
+    snap = snapshot(shipped_config, node("tangier"), node("dakar"))
+    d = decide(snap, ejected=frozenset({"tangier/tangier-1"}))
+    assert d.hub == "dakar"
+
+
+def test_sent_since_report_counts_as_load(shipped_config):
+    snap = snapshot(shipped_config, node("tangier", depth=2), node("dakar"))
+    threshold = shipped_config.policy.queue_depth_threshold
+    d = decide(snap, sent_since_report={"tangier/tangier-1": threshold - 2})
+    assert d.hub == "dakar"
+
+
+def test_power_of_two_choices_prefers_less_loaded(shipped_config):
+    snap = snapshot(shipped_config, node("tangier", 1, depth=5), node("tangier", 2, depth=0))
+    picks = {decide(snap).node.node_id for _ in range(1)}
+    rng = random.Random(3)
+    picks = [choose(snap, RequestFacts("nairobi", "simple"), now=NOW, rng=rng).node.node_id for _ in range(50)]
+    assert set(picks) == {"tangier-2"}  # with two nodes both are always sampled
+
+
+def test_expected_latency_policy(shipped_config):
+    config = with_policy(shipped_config, kind=PolicyKind.expected_latency)
+    # tangier 218 + 3*5 = 233 vs dakar 224 + 0 = 224: dakar, still within budget
+    d = decide(snapshot(config, node("tangier", depth=3), node("dakar")))
+    assert (d.decision, d.hub) == (OVERFLOW, "dakar")
+    d = decide(snapshot(config, node("tangier", depth=3), node("dakhla")))
+    assert d.hub == "tangier"
+
+
+def test_failover_candidates_stay_within_budget(shipped_config):
+    snap = snapshot(shipped_config, node("tangier", 1), node("tangier", 2), node("dakar"), node("dakhla"))
+    d = decide(snap)
+    assert [c.hub for c in d.candidates][:2] == ["tangier", "tangier"]
+    assert {c.hub for c in d.candidates} == {"tangier", "dakar"}
+
+
+def test_unknown_model_has_no_node(shipped_config):
+    snap = snapshot(shipped_config, node("tangier", models=("other",)))
+    assert decide(snap).decision == NO_NODE
+    assert nearest_node(snap, "dakar").hub == "tangier"
+
+
+HUBS = ("tangier", "dakar", "dakhla")
+REGIONS = ("casablanca", "dakar", "tunis", "lagos", "nairobi", "johannesburg", "abidjan", "accra", "madrid", "marseille")
+node_strategy = st.builds(
+    lambda hub, n, depth, age: node(hub, n, depth, age),
+    st.sampled_from(HUBS), st.integers(1, 3), st.integers(0, 20), st.floats(0, 10),
+)
+
+
+@settings(max_examples=400, deadline=None)
+@given(nodes=st.lists(node_strategy, max_size=9), region=st.sampled_from(REGIONS), seed=st.integers(0, 2**32),
+       budget=st.sampled_from([0.0, 8.0, 30.0]), fallback=st.booleans(), shed=st.booleans(),
+       kind=st.sampled_from(list(PolicyKind)))
+def test_properties(shipped_config, nodes, region, seed, budget, fallback, shed, kind):
+    config = with_policy(shipped_config, overflow_budget_ms=budget, wide_fallback=fallback, kind=kind,
+                         when_full=WhenFull.shed if shed else WhenFull.queue_nearest)
+    snap = snapshot(config, *{n.key: n for n in nodes}.values())
+    facts = RequestFacts(region, "simple")
+    d = choose(snap, facts, now=NOW, rng=random.Random(seed))
+    order = config.hubs_by_rtt[region]
+    nearest_rtt = config.rtt(region, order[0])
+    within = {h for h in order if config.rtt(region, h) - nearest_rtt <= budget}
+    alive = {n.hub for n in snap.nodes.values()}
+    policy = config.policy
+
+    def headroom(n):
+        return NOW - n.reported_at <= policy.report_staleness_ms / 1000 and n.queue_depth < policy.queue_depth_threshold
+
+    # budget never exceeded while a hub within it is alive, by the choice or any failover candidate
+    if within & alive:
+        assert all(c.hub in within for c in d.candidates)
+    # nearest chosen whenever it has headroom (nearest-overflow policy)
+    if kind is PolicyKind.nearest_overflow and any(headroom(n) for n in snap.nodes.values() if n.hub == order[0]):
+        assert (d.decision, d.hub) == (NEAREST, order[0])
+    # stale or full reports never count as headroom
+    if d.decision in (NEAREST, OVERFLOW):
+        assert headroom(d.node)
+    if d.decision == FALLBACK:
+        assert fallback and not (within & alive)
+    # deterministic for a seeded RNG
+    assert choose(snap, facts, now=NOW, rng=random.Random(seed)) == d
