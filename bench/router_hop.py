@@ -1,0 +1,118 @@
+"""Router hop: tritonclient -> router -> edge -> Triton vs tritonclient -> edge -> Triton vs -> Triton.
+
+python -m bench.router_hop   (starts its own etcd, one edge node with a real Triton, and a router)
+Targets (issue 3): the router hop adds p50 <= 0.25 ms and p99 <= 1 ms at concurrency 1 and 64;
+throughput through the router at c64 >= 80% of calling the edge node directly.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+import numpy as np
+import tritonclient.grpc as tc
+import tritonclient.grpc.aio as tca
+
+from bench.common import machine, percentiles_ms, write_results
+from controlplane.stack import Stack
+from tests.conftest import REGIONS_YAML
+
+C1_CALLS, C1_BLOCK = 3000, 100
+C64_CALLS, CONCURRENCY = 4000, 64
+HEADERS = {"x-client-region": "casablanca"}
+
+
+def _inputs(module) -> list:
+    data = np.arange(16, dtype=np.int32).reshape(1, 16)
+    inputs = [module.InferInput("INPUT0", [1, 16], "INT32"), module.InferInput("INPUT1", [1, 16], "INT32")]
+    for tensor in inputs:
+        tensor.set_data_from_numpy(data)
+    return inputs
+
+
+def concurrency_1(targets: dict[str, str]) -> dict[str, list[float]]:
+    clients = {name: tc.InferenceServerClient(url) for name, url in targets.items()}
+    inputs = _inputs(tc)
+    samples: dict[str, list[float]] = {name: [] for name in targets}
+    for client in clients.values():  # warm up channels and Triton
+        for _ in range(50):
+            client.infer("simple", inputs, headers=HEADERS)
+    for _ in range(C1_CALLS // C1_BLOCK):  # interleave blocks so drift hits every path alike
+        for name, client in clients.items():
+            for _ in range(C1_BLOCK):
+                started = time.perf_counter()
+                client.infer("simple", inputs, headers=HEADERS)
+                samples[name].append(time.perf_counter() - started)
+    for client in clients.values():
+        client.close()
+    return samples
+
+
+async def _concurrent(url: str) -> tuple[list[float], float]:
+    client = tca.InferenceServerClient(url)
+    inputs = _inputs(tca)
+    for _ in range(20):
+        await client.infer("simple", inputs, headers=HEADERS)
+    samples: list[float] = []
+    remaining = C64_CALLS
+
+    async def worker() -> None:
+        nonlocal remaining
+        while remaining > 0:
+            remaining -= 1
+            started = time.perf_counter()
+            await client.infer("simple", inputs, headers=HEADERS)
+            samples.append(time.perf_counter() - started)
+
+    started = time.perf_counter()
+    await asyncio.gather(*(worker() for _ in range(CONCURRENCY)))
+    wall = time.perf_counter() - started
+    await client.close()
+    return samples, len(samples) / wall
+
+
+def main() -> None:
+    with Stack(REGIONS_YAML) as stack:
+        stack.start_etcd()
+        (edge,) = stack.start_edges([("tangier", "tangier-1")], models="simple")
+        router = stack.start_router()
+        targets = {"router": router.address, "edge": edge.address, "triton": edge.triton}
+        c1 = {name: percentiles_ms(s) for name, s in concurrency_1(targets).items()}
+        c64: dict[str, dict[str, float]] = {}
+        for name, url in targets.items():
+            samples, throughput = asyncio.run(_concurrent(url))
+            c64[name] = {**percentiles_ms(samples), "rps": throughput}
+
+    figures: dict[str, float] = {}
+    for name in targets:
+        for q in ("p50", "p95", "p99"):
+            figures[f"{name}_{q}_ms"] = c1[name][q]
+            figures[f"{name}_{q}_ms_c64"] = c64[name][q]
+        figures[f"{name}_rps_c64"] = c64[name]["rps"]
+    for q in ("p50", "p95", "p99"):
+        figures[f"added_{q}_ms"] = c1["router"][q] - c1["edge"][q]
+        figures[f"added_{q}_ms_c64"] = c64["router"][q] - c64["edge"][q]
+        figures[f"stack_added_{q}_ms"] = c1["router"][q] - c1["triton"][q]
+    figures["throughput_ratio_c64"] = c64["router"]["rps"] / c64["edge"]["rps"]
+    figures["calls_c1"] = C1_CALLS
+    figures["calls_c64"] = C64_CALLS
+
+    print(f"router_hop on {machine()}: 'simple' INT32[1,16], {C1_CALLS} calls per path at c1, {C64_CALLS} at c{CONCURRENCY}")
+    print(f"{'path':<34} {'p50':>7} {'p95':>7} {'p99':>7} | {'p50 c64':>8} {'p99 c64':>8} {'rps c64':>8}")
+    labels = {"router": "client -> router -> edge -> Triton", "edge": "client -> edge -> Triton", "triton": "client -> Triton"}
+    for name, label in labels.items():
+        print(f"{label:<34} {c1[name]['p50']:7.3f} {c1[name]['p95']:7.3f} {c1[name]['p99']:7.3f} | "
+              f"{c64[name]['p50']:8.3f} {c64[name]['p99']:8.3f} {c64[name]['rps']:8.0f}")
+    print(f"router hop added: p50 {figures['added_p50_ms']:+.3f} ms, p95 {figures['added_p95_ms']:+.3f}, "
+          f"p99 {figures['added_p99_ms']:+.3f} (target p50 <= 0.25, p99 <= 1.0); "
+          f"ratio p50 {c1['router']['p50'] / c1['edge']['p50']:.2f}x")
+    print(f"router hop added at c64: p50 {figures['added_p50_ms_c64']:+.3f} ms, p99 {figures['added_p99_ms_c64']:+.3f}")
+    print(f"whole stack added over Triton direct: p50 {figures['stack_added_p50_ms']:+.3f} ms, "
+          f"p99 {figures['stack_added_p99_ms']:+.3f}; ratio p50 {c1['router']['p50'] / c1['triton']['p50']:.2f}x")
+    print(f"throughput through router / edge direct at c64: {figures['throughput_ratio_c64']:.2f} (target >= 0.80)")
+    print(f"wrote {write_results('router_hop', figures)}")
+
+
+if __name__ == "__main__":
+    main()
