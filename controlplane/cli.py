@@ -51,8 +51,15 @@ def _config_push(args: argparse.Namespace) -> int:
 
 
 def _router(args: argparse.Namespace) -> int:
+    from controlplane.errors import ConfigError
+
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    asyncio.run(_serve_router(args.config, args.etcd, args.listen, args.metrics_port))
+    try:
+        asyncio.run(_serve_router(args.config, args.etcd, args.listen, args.metrics_port))
+    except ConfigError as exc:
+        print(exc.report(), file=sys.stderr)
+        print("router not started: fix the config (edgeroute config validate FILE)", file=sys.stderr)
+        return 2
     return 0
 
 
@@ -79,7 +86,13 @@ def _up(args: argparse.Namespace) -> int:
     from controlplane.stack import Stack
 
     logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    config = load_config(args.config)
+    from controlplane.errors import ConfigError
+
+    try:
+        config = load_config(args.config)
+    except ConfigError as exc:
+        print(exc.report(), file=sys.stderr)
+        return 2
     # SIGTERM becomes KeyboardInterrupt so every exit path runs the same teardown
     signal.signal(signal.SIGTERM, signal.default_int_handler)
     with Stack(args.config, echo=args.verbose) as stack:
@@ -145,7 +158,7 @@ def _route(args: argparse.Namespace) -> int:
     print(f"address {args.ip}: region {region} ({how})")
     decision = choose(
         Snapshot.build(config, state.nodes, state.revision), RequestFacts(region, args.model),
-        now=time.time(), rng=random.Random(0),
+        now=time.time(), rng=random.Random(0), explain=True,
     )
     print(decision.explain())
     return 0

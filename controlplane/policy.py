@@ -35,10 +35,10 @@ class NodeState:
     queue_depth: int
     in_flight: int
     reported_at: float  # seconds, the reporter's clock (wall time in production, simulated time in the simulator)
+    key: str = field(default="", compare=False)  # "hub/node_id", filled in at construction
 
-    @property
-    def key(self) -> str:
-        return f"{self.hub}/{self.node_id}"
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "key", f"{self.hub}/{self.node_id}")
 
 
 @dataclass(frozen=True)
@@ -103,6 +103,7 @@ class RouteDecision:
     region: str
     model: str
     retry_after_ms: int = 0
+    beyond_budget: tuple[tuple[str, float], ...] = ()  # (hub, rtt) not considered; filled only when explaining
 
     @property
     def node(self) -> NodeState | None:
@@ -118,6 +119,9 @@ class RouteDecision:
                 f"  {view.hub:<10} rtt {view.rtt_ms:7.1f} ms (+{view.extra_ms:.1f})  live {view.live} fresh {view.fresh} "
                 f"headroom {view.headroom} min load {load}  {state}"
             )
+        nearest = self.hubs[0].rtt_ms if self.hubs else 0.0
+        for hub, rtt in self.beyond_budget:
+            lines.append(f"  {hub:<10} rtt {rtt:7.1f} ms (+{rtt - nearest:.1f})  skipped: beyond overflow budget")
         return "\n".join(lines)
 
 
@@ -141,8 +145,11 @@ def choose(
     rng: random.Random,
     sent_since_report: Mapping[str, int] = _EMPTY_COUNTS,
     ejected: Set[str] = frozenset(),
+    explain: bool = False,
 ) -> RouteDecision:
-    """Decide where one call goes. See the module docstring and README for the rules."""
+    """Decide where one call goes. See the module docstring and README for the rules.
+
+    explain=True also lists the hubs beyond the budget (for operators; the hot path leaves it off)."""
     config = snapshot.config
     policy = config.policy
     order = config.hubs_by_rtt[facts.region]
@@ -155,33 +162,34 @@ def choose(
     views: list[HubView] = []
     # per hub within budget: (hub, rtt, live nodes with load, headroom nodes with load)
     within: list[tuple[str, float, list[tuple[int, NodeState]], list[tuple[int, NodeState]]]] = []
-    beyond: list[tuple[str, list[tuple[int, NodeState]]]] = []
-    for hub in order:
+    nodes_for = snapshot.nodes_for
+    beyond_from = len(order)
+    for index, hub in enumerate(order):
         rtt = row[hub][0]
         extra = rtt - nearest_rtt
+        if extra > budget:  # hubs come in RTT order: every later hub is beyond the budget too
+            beyond_from = index
+            break
         live: list[tuple[int, NodeState]] = []
         headroom: list[tuple[int, NodeState]] = []
         fresh = 0
-        for node in snapshot.nodes_for(hub, facts.model):
-            if node.key in ejected:
+        for node in nodes_for(hub, facts.model):
+            key = node.key
+            if key in ejected:
                 continue
-            load = node.queue_depth + sent_since_report.get(node.key, 0)
+            load = node.queue_depth + sent_since_report.get(key, 0)
             live.append((load, node))
             if now - node.reported_at <= staleness_s:
                 fresh += 1
                 if load < threshold:
                     headroom.append((load, node))
-        if extra > budget:
-            skipped = "beyond overflow budget" if live else "beyond overflow budget; no live node"
-            beyond.append((hub, live))
-        elif not live:
+        if not live:
             skipped = "no live node serving the model"
         elif not headroom:
             skipped = "no fresh report under the queue-depth threshold" if fresh < len(live) else "queue full"
         else:
             skipped = ""
-        if extra <= budget:
-            within.append((hub, rtt, live, headroom))
+        within.append((hub, rtt, live, headroom))
         views.append(
             HubView(hub, rtt, extra, len(live), fresh, len(headroom), min((load for load, _ in live), default=None), skipped)
         )
@@ -189,7 +197,10 @@ def choose(
     def decided(decision: str, hub: str | None, first: NodeState | None, pool: list[NodeState]) -> RouteDecision:
         candidates = ([first] if first else []) + [n for n in pool if n is not first]
         retry_after = policy.retry_after_ms if decision == SHED else 0
-        return RouteDecision(decision, hub, tuple(candidates), tuple(views), facts.region, facts.model, retry_after)
+        return RouteDecision(
+            decision, hub, tuple(candidates), tuple(views), facts.region, facts.model, retry_after,
+            beyond_budget=tuple((h, row[h][0]) for h in order[beyond_from:]) if explain else (),
+        )
 
     # failover pool: every live node within budget, nodes with headroom first, then RTT order, then load
     def pool(first_hub: str | None) -> list[NodeState]:
@@ -222,7 +233,12 @@ def choose(
         return decided(NEAREST_FULL, hub, node, pool(hub))
 
     if policy.wide_fallback:
-        for hub, live in beyond:
+        for hub in order[beyond_from:]:
+            live = [
+                (node.queue_depth + sent_since_report.get(node.key, 0), node)
+                for node in nodes_for(hub, facts.model)
+                if node.key not in ejected
+            ]
             if live:
                 ranked = sorted(live, key=lambda ln: (ln[0], ln[1].key))
                 return decided(FALLBACK, hub, ranked[0][1], [n for _, n in ranked])

@@ -77,6 +77,9 @@ def test_stale_report_is_not_headroom(shipped_config):
     d = decide(snapshot(shipped_config, node("tangier", age_s=stale), node("dakar")))
     assert (d.decision, d.hub) == (OVERFLOW, "dakar")
     assert "no fresh report" in d.explain()
+    explained = choose(snapshot(shipped_config, node("tangier")), RequestFacts("nairobi", "simple"), now=NOW,
+                       rng=random.Random(1), explain=True).explain()
+    assert "dakhla" in explained and "beyond overflow budget" in explained
 
 
 def test_ejected_nodes_are_skipped(shipped_config):
