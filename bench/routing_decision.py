@@ -61,6 +61,12 @@ def naive(snapshot: Snapshot, facts: RequestFacts) -> NodeState:
     raise LookupError
 
 
+def _cycling(fn, facts: list[RequestFacts]):
+    """A no-argument call that feeds fn the next request's facts, round robin."""
+    counter = iter(range(10**9))
+    return lambda: fn(facts[next(counter) % len(facts)])
+
+
 def main() -> None:
     rng = random.Random(7)
     shipped = load_config(REGIONS_YAML)
@@ -74,11 +80,8 @@ def main() -> None:
     for name, snapshot in cases.items():
         regions = [r.name for r in snapshot.config.client_regions]
         facts = [RequestFacts(regions[i % len(regions)], "simple") for i in range(64)]
-        pick = random.Random(1)
-        counter = iter(range(10**9))
-        chosen = time_calls(lambda: choose(snapshot, facts[next(counter) % 64], now=NOW, rng=pick))
-        counter = iter(range(10**9))
-        baseline = time_calls(lambda: naive(snapshot, facts[next(counter) % 64]))
+        chosen = time_calls(_cycling(lambda f, s=snapshot, r=random.Random(1): choose(s, f, now=NOW, rng=r), facts))
+        baseline = time_calls(_cycling(lambda f, s=snapshot: naive(s, f), facts))
         figures[f"decision_p50_us_{name}"] = pct(chosen, 50)
         figures[f"decision_p99_us_{name}"] = pct(chosen, 99)
         figures[f"naive_p50_us_{name}"] = pct(baseline, 50)
