@@ -81,7 +81,7 @@ def run_demo(config: str, requests_per_city: int) -> int:
                     f"{city:<13} {address:<14} {hub:<14} {decision:<20} {ok:>3}/{requests_per_city:<3}"
                     f"{statistics.median(latencies):>7.2f} {_percentile(latencies, 0.95):>7.2f}", flush=True
                 )
-        print("\nlatency is loopback (no WAN RTT added); `edgeroute simulate` models the RTTs.")
+        print("\nlatency is loopback: no WAN RTT is added here (the RTT simulator is a later issue).")
     finally:
         up.stop(grace_s=30)
         print("stack stopped" + ("" if not up.group_alive() else " (WARNING: processes left)"), flush=True)

@@ -2,10 +2,10 @@
 
 EdgerouteError
 ├── ConfigError          regions.yaml (or a pushed copy) is invalid; lists every problem
-├── RegistryError        etcd could not be reached or returned something unusable
-└── RoutingError         no node can take the call
-    ├── NoLiveNode       no live node serves the model (UNAVAILABLE)
-    └── Shed             every hub within budget is full and the policy sheds (RESOURCE_EXHAUSTED)
+└── RegistryError        etcd could not be reached or returned something unusable
+
+Routing refusals are not exceptions of this tree: the router turns them into gRPC statuses at its
+seam (controlplane.router.RoutingRejected).
 """
 
 from __future__ import annotations
@@ -28,17 +28,3 @@ class ConfigError(EdgerouteError):
 
 class RegistryError(EdgerouteError):
     pass
-
-
-class RoutingError(EdgerouteError):
-    pass
-
-
-class NoLiveNode(RoutingError):
-    pass
-
-
-class Shed(RoutingError):
-    def __init__(self, message: str, retry_after_ms: int) -> None:
-        self.retry_after_ms = retry_after_ms
-        super().__init__(message)

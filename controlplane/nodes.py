@@ -82,9 +82,6 @@ class NodeChannels:
             self._in_flight[key] -= 1
             self.sent_since_report[key] = min(self._sent.get(key, 0), self._in_flight[key])
 
-    def in_flight(self, node_key: str) -> int:
-        return self._in_flight.get(node_key, 0)
-
     def on_registry(self, nodes: Mapping[str, NodeState]) -> None:
         """A new registry view: reset counters of nodes that reported again, retire channels of departed nodes."""
         for key, node in nodes.items():
