@@ -32,7 +32,7 @@ test-integration: $(STAMP)
 	$(BIN)/python -m pytest -q tests/integration
 
 bench: $(STAMP)
-	@for b in $$(ls bench/*.py | grep -v __init__ | xargs -n1 basename | sed 's/\.py$$//'); do \
+	@for b in $$(ls bench/*.py | grep -v -e __init__ -e common | xargs -n1 basename | sed 's/\.py$$//'); do \
 		echo "== bench.$$b"; PATH=$(CURDIR)/$(BIN):$$PATH $(BIN)/python -m bench.$$b || exit 1; done
 
 lint: $(STAMP)
