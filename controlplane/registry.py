@@ -168,12 +168,8 @@ class RegistryWatcher:
         while True:
             client = etcd_client(self._endpoint)
             try:
-                nodes: dict[str, NodeState] = {}
-                config_text: bytes | None = None
-                snapshot = await client.get_prefix(KEY_PREFIX.encode())
-                for kv in snapshot:
-                    config_text = self._apply(nodes, config_text, "PUT", kv.key, kv.value)
-                revision = snapshot.header.revision
+                first = await _read_prefix(client)
+                nodes, config_text, revision = first.nodes, first.config_text, first.revision
                 await self._emit(nodes, config_text, revision)
                 watch = await client.watch_prefix(KEY_PREFIX.encode(), start_revision=revision + 1)
                 backoff = 0.1
@@ -214,16 +210,20 @@ class RegistryWatcher:
             self._task = None
 
 
+async def _read_prefix(client: aetcd.Client) -> RegistryState:
+    nodes: dict[str, NodeState] = {}
+    config_text: bytes | None = None
+    snapshot = await client.get_prefix(KEY_PREFIX.encode())
+    for kv in snapshot:
+        config_text = RegistryWatcher._apply(nodes, config_text, "PUT", kv.key, kv.value)
+    return RegistryState(nodes, config_text, snapshot.header.revision)
+
+
 async def read_registry(endpoint: str) -> RegistryState:
     """One consistent read of the registry, for the CLI (`edgeroute status`, `edgeroute route`)."""
     client = etcd_client(endpoint)
     try:
-        nodes: dict[str, NodeState] = {}
-        config_text: bytes | None = None
-        snapshot = await client.get_prefix(KEY_PREFIX.encode())
-        for kv in snapshot:
-            config_text = RegistryWatcher._apply(nodes, config_text, "PUT", kv.key, kv.value)
-        return RegistryState(nodes, config_text, snapshot.header.revision)
+        return await _read_prefix(client)
     except aetcd.exceptions.ClientError as exc:
         raise RegistryError(f"cannot read the registry at {endpoint}: {exc}") from exc
     finally:

@@ -60,10 +60,7 @@ class Router:
     def decide(self, model: str, context: grpc.aio.ServicerContext) -> RouteDecision:
         started = time.perf_counter()
         state = self.state
-        try:
-            location = state.locator.locate(context.invocation_metadata() or (), context.peer())
-        except UnknownRegion as exc:
-            raise RoutingRejected(grpc.StatusCode.INVALID_ARGUMENT, str(exc)) from exc
+        region = self._region(state, context)
         snapshot = state.snapshot
         if not snapshot.serves(model):
             if not snapshot.nodes:
@@ -73,21 +70,21 @@ class Router:
                 grpc.StatusCode.NOT_FOUND, f"model {model!r} is not served by any live edge node (served: {', '.join(served)})"
             )
         decision = choose(
-            snapshot, RequestFacts(location.region, model), now=time.time(), rng=self._rng,
+            snapshot, RequestFacts(region, model), now=time.time(), rng=self._rng,
             sent_since_report=self.channels.sent_since_report, ejected=self.channels.ejected(),
         )
         metrics.DECISION_TIME.observe(time.perf_counter() - started)
         if decision.decision == SHED:
             raise RoutingRejected(
                 grpc.StatusCode.RESOURCE_EXHAUSTED,
-                f"every hub within {snapshot.config.policy.overflow_budget_ms:g} ms of {location.region} is full; "
+                f"every hub within {snapshot.config.policy.overflow_budget_ms:g} ms of {region} is full; "
                 f"retry after {decision.retry_after_ms} ms",
                 ((RETRY_AFTER_HEADER, str(decision.retry_after_ms)),),
             )
         if decision.decision == NO_NODE:
             raise RoutingRejected(
                 grpc.StatusCode.UNAVAILABLE,
-                f"no live node serves {model!r} within the overflow budget of {location.region}; retry later",
+                f"no live node serves {model!r} within the overflow budget of {region}; retry later",
             )
         return decision
 
@@ -161,13 +158,16 @@ class Router:
             last.code(), f"{len(candidates[:max_attempts])} attempt(s) failed; last: {last.details()}"
         )
 
-    def _nearest(self, context: grpc.aio.ServicerContext) -> NodeState:
-        state = self.state
+    @staticmethod
+    def _region(state: RouterState, context: grpc.aio.ServicerContext) -> str:
         try:
-            location = state.locator.locate(context.invocation_metadata() or (), context.peer())
+            return state.locator.locate(context.invocation_metadata() or (), context.peer()).region
         except UnknownRegion as exc:
             raise RoutingRejected(grpc.StatusCode.INVALID_ARGUMENT, str(exc)) from exc
-        node = nearest_node(state.snapshot, location.region, self.channels.ejected())
+
+    def _nearest(self, context: grpc.aio.ServicerContext) -> NodeState:
+        state = self.state
+        node = nearest_node(state.snapshot, self._region(state, context), self.channels.ejected())
         if node is None:
             raise RoutingRejected(grpc.StatusCode.UNAVAILABLE, "no live edge node in the registry; retry later")
         return node

@@ -68,10 +68,10 @@ class RouterService:
 
     # ---- registry and config -----------------------------------------------------------------
     def _on_registry(self, registry: RegistryState) -> None:
-        state = self.router.state
         if registry.config_text is not None and registry.config_text != self._pushed_text:
             self._pushed_text = registry.config_text
-            state = self._reloaded(state, registry.config_text, "etcd") or state
+            self.reload_from_text(registry.config_text, "etcd")
+        state = self.router.state
         self.channels.on_registry(registry.nodes)
         self.router.state = build_state(state.snapshot.config, state.locator, registry.nodes, registry.revision)
         self._update_hub_gauges()
@@ -97,7 +97,10 @@ class RouterService:
         new_state = self._reloaded(self.router.state, text, source)
         if new_state is None:
             return False
+        old_locator = self.router.state.locator
         self.router.state = new_state  # one assignment: calls in flight keep the state they started with
+        if new_state.locator is not old_locator:
+            old_locator.close()  # safe: lookups are synchronous, so no call is inside the old one now
         return True
 
     async def _watch_file(self) -> None:

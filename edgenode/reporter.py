@@ -25,8 +25,10 @@ SCRAPE_TIMEOUT_S = 1.0
 def queue_depth_from_metrics(text: str) -> int:
     """Requests waiting at this Triton: the pending-request gauge summed over models, plus
     TensorRT-LLM's waiting requests when that backend reports them."""
+    # the page has hundreds of lines; parse only ours (this runs on the node's serving event loop)
+    wanted = "\n".join(line for line in text.splitlines() if line.startswith((PENDING_METRIC, TRTLLM_METRIC)))
     depth = 0.0
-    for family in text_string_to_metric_families(text):
+    for family in text_string_to_metric_families(wanted):
         if family.name == PENDING_METRIC:
             depth += sum(sample.value for sample in family.samples)
         elif family.name == TRTLLM_METRIC:

@@ -14,6 +14,7 @@ from controlplane.processes import ManagedProcess, edgeroute_argv, free_port
 from controlplane.stack import EDGE_READY, ROUTER_READY
 from tests.conftest import REGIONS_YAML
 from tests.integration.conftest import leftover_processes
+from tests.integration.test_end_to_end import simple_inputs
 
 pytestmark = pytest.mark.integration
 
@@ -29,11 +30,8 @@ def test_up_serves_then_ctrl_c_leaves_nothing():
     try:
         address = up.start(timeout_s=120)["address"]
         client = tc.InferenceServerClient(address)
-        data = np.ones((1, 16), dtype=np.int32)
-        inputs = [tc.InferInput("INPUT0", [1, 16], "INT32"), tc.InferInput("INPUT1", [1, 16], "INT32")]
-        for tensor in inputs:
-            tensor.set_data_from_numpy(data)
-        assert (client.infer("simple", inputs).as_numpy("OUTPUT0") == 2).all()
+        inputs, a, b = simple_inputs(1)
+        np.testing.assert_array_equal(client.infer("simple", inputs).as_numpy("OUTPUT0"), a + b)
         client.close()
         assert len(_pids(leftover_processes()) - before) >= 5  # up, etcd, three edge nodes (+ Tritons)
         up.process.send_signal(signal.SIGINT)  # what Ctrl-C delivers to the foreground process
@@ -53,11 +51,8 @@ def test_edge_fronts_an_external_triton(stack):
     try:
         address = external.start(timeout_s=30)["address"]
         client = tc.InferenceServerClient(address)
-        data = np.arange(16, dtype=np.int32).reshape(1, 16)
-        inputs = [tc.InferInput("INPUT0", [1, 16], "INT32"), tc.InferInput("INPUT1", [1, 16], "INT32")]
-        for tensor in inputs:
-            tensor.set_data_from_numpy(data)
-        assert (client.infer("simple", inputs).as_numpy("OUTPUT1") == 0).all()
+        inputs, a, b = simple_inputs(2)
+        np.testing.assert_array_equal(client.infer("simple", inputs).as_numpy("OUTPUT1"), a - b)
         client.close()
     finally:
         external.stop()
