@@ -17,7 +17,15 @@ LATENCY = Histogram(
     buckets=_LATENCY_BUCKETS_S, registry=REGISTRY,
 )
 FIRST_RESPONSE = Histogram(
-    "edgeroute_router_first_response_seconds", "Time to the first streamed response", ["method"],
+    "edgeroute_router_first_response_seconds", "Time from a streamed request to its first response", ["method"],
+    buckets=_LATENCY_BUCKETS_S, registry=REGISTRY,
+)
+STREAM_REQUESTS = Counter(
+    "edgeroute_router_stream_requests", "Requests inside ModelStreamInfer streams, by where they ended",
+    ["hub", "result"], registry=REGISTRY,
+)
+STREAM_REQUEST_LATENCY = Histogram(
+    "edgeroute_router_stream_request_seconds", "Time from a streamed request to its final response",
     buckets=_LATENCY_BUCKETS_S, registry=REGISTRY,
 )
 DECISION_TIME = Histogram(

@@ -21,6 +21,7 @@ from controlplane.config import RegionsConfig
 from controlplane.geoip import Locator, UnknownRegion
 from controlplane.nodes import NodeChannels
 from controlplane.policy import NO_NODE, SHED, NodeState, RequestFacts, RouteDecision, Snapshot, choose, nearest_node
+from controlplane.streams import StreamLedger
 from proto import SERVER_OPTIONS, SERVICE_NAME, length_delimited_fields, service_pb2
 from proto.relay import forwardable_metadata, remaining_timeout
 from proto.wire import WireError
@@ -33,6 +34,7 @@ RETRY_AFTER_HEADER = "retry-after-ms"
 RETRYABLE = frozenset({grpc.StatusCode.UNAVAILABLE, grpc.StatusCode.RESOURCE_EXHAUSTED})
 _MODEL_FIELD = frozenset({1})
 _MODEL_CALLS = ("ModelReady", "ModelMetadata", "ModelConfig", "ModelStatistics")
+STREAM_INBOX = 64  # client requests read ahead of the node
 _SERVER_CALLS = frozenset({"ServerMetadata", "ModelStatistics"})  # may name no model: go to the nearest hub
 
 
@@ -191,8 +193,10 @@ class Router:
     async def model_stream_infer(
         self, requests: AsyncIterator[bytes], context: grpc.aio.ServicerContext
     ) -> AsyncIterator[bytes]:
-        """Bidirectional pass-through. The stream is routed by its first request; retried only before the
-        first response reached the client."""
+        """Bidirectional pass-through with many requests per stream, routed by the first request.
+
+        The ledger tracks where each request ends. If the node fails while no open request has shown the
+        client any output, the open requests are replayed on the next candidate and the stream goes on."""
         started = time.perf_counter()
         iterator = requests.__aiter__()
         try:
@@ -200,6 +204,8 @@ class Router:
         except StopAsyncIteration:
             return
         hub, decision_name, code = "", "", grpc.StatusCode.OK
+        inbox: asyncio.Queue[bytes | None] = asyncio.Queue(maxsize=STREAM_INBOX)
+        reader = asyncio.create_task(_read_client(iterator, inbox), name="router-stream-reader")
         try:
             try:
                 model = length_delimited_fields(first, _MODEL_FIELD).get(1, b"").decode()
@@ -207,7 +213,9 @@ class Router:
                 raise RoutingRejected(grpc.StatusCode.INVALID_ARGUMENT, f"malformed ModelStreamInfer request: {exc}") from exc
             decision = self.decide(model, context)
             decision_name = decision.decision
-            async for item in self._stream_attempts(first, iterator, decision, context, started):
+            ledger = StreamLedger()
+            ledger.add(first, time.perf_counter())
+            async for item in self._stream_attempts(ledger, inbox, decision, context):
                 if isinstance(item, NodeState):
                     hub = item.hub
                     await context.send_initial_metadata(
@@ -222,51 +230,83 @@ class Router:
             code = exc.code()
             await context.abort(exc.code(), exc.details() or "")
         finally:
+            reader.cancel()
+            await asyncio.gather(reader, return_exceptions=True)
             metrics.REQUESTS.labels("ModelStreamInfer", hub, decision_name, code.name).inc()
             metrics.LATENCY.labels("ModelStreamInfer").observe(time.perf_counter() - started)
 
     async def _stream_attempts(
         self,
-        first: bytes,
-        rest: AsyncIterator[bytes],
+        ledger: StreamLedger,
+        inbox: asyncio.Queue[bytes | None],
         decision: RouteDecision,
         context: grpc.aio.ServicerContext,
-        started: float,
     ) -> AsyncIterator[bytes | NodeState]:
         metadata = forwardable_metadata(context.invocation_metadata())
-        max_attempts = self.state.snapshot.config.policy.max_attempts
-        candidates = decision.candidates[:max_attempts]
+        candidates = decision.candidates[: self.state.snapshot.config.policy.max_attempts]
+        announced = False
         for attempt, node in enumerate(candidates):
             call = self.channels.stream(node)(timeout=remaining_timeout(context), metadata=metadata)
-            self.channels.sent(node)
-            writer: asyncio.Task[None] | None = None
-            responded = False
-            pulled = [0]  # requests after the first taken from the client: they cannot be replayed
+            on_node = [0]  # requests of this stream sent to this node and not yet ended
+            writer = asyncio.create_task(self._stream_writer(call, ledger, inbox, node, on_node), name="router-stream-writer")
             try:
-                await call.write(first)
-                writer = asyncio.create_task(_pump(rest, call, pulled), name="router-stream-writer")
                 async for response in call:
-                    if not responded:
-                        responded = True
-                        metrics.FIRST_RESPONSE.labels("ModelStreamInfer").observe(time.perf_counter() - started)
-                        yield node
-                    yield response
+                    outcome = ledger.on_response(response)
+                    now = time.perf_counter()
+                    if outcome.first is not None:
+                        metrics.FIRST_RESPONSE.labels("ModelStreamInfer").observe(now - outcome.first.started)
+                    if outcome.ended is not None:
+                        on_node[0] -= 1
+                        self.channels.done(node)
+                        failed = bool(outcome.response and outcome.response.error)
+                        metrics.STREAM_REQUESTS.labels(node.hub, "error" if failed else "ok").inc()
+                        metrics.STREAM_REQUEST_LATENCY.observe(now - outcome.ended.started)
+                    if outcome.forward:
+                        if not announced:
+                            announced = True
+                            yield node
+                        yield response
                 await writer
                 self.channels.succeeded(node)
                 return
             except grpc.aio.AioRpcError as exc:
-                replayable = not responded and pulled[0] == 0 and attempt + 1 < len(candidates)
+                timeout = remaining_timeout(context)
+                replayable = ledger.replayable() and attempt + 1 < len(candidates) and (timeout is None or timeout > 0.002)
                 if exc.code() in RETRYABLE and replayable:
                     self.channels.failed(node)
                     metrics.RETRIES.labels(exc.code().name).inc()
                     continue
                 raise
             finally:
-                self.channels.done(node)
-                if writer is not None:
-                    writer.cancel()
-                    await asyncio.gather(writer, return_exceptions=True)
+                writer.cancel()
+                await asyncio.gather(writer, return_exceptions=True)
                 call.cancel()
+                for _ in range(on_node[0]):
+                    self.channels.done(node)
+
+    async def _stream_writer(
+        self,
+        call: grpc.aio.StreamStreamCall,
+        ledger: StreamLedger,
+        inbox: asyncio.Queue[bytes | None],
+        node: NodeState,
+        on_node: list[int],
+    ) -> None:
+        """Send the open requests (a replay after a failover), then whatever the client sends next."""
+        for entry in list(ledger.open):
+            on_node[0] += 1
+            self.channels.sent(node)
+            await call.write(entry.forwarded)
+        while not ledger.client_done:
+            raw = await inbox.get()
+            if raw is None:
+                ledger.client_done = True
+                break
+            forwarded = ledger.add(raw, time.perf_counter())
+            on_node[0] += 1
+            self.channels.sent(node)
+            await call.write(forwarded)
+        await call.done_writing()
 
     def handler(self) -> grpc.GenericRpcHandler:
         unary = grpc.unary_unary_rpc_method_handler
@@ -282,11 +322,11 @@ class Router:
         return grpc.method_handlers_generic_handler(SERVICE_NAME, methods)
 
 
-async def _pump(requests: AsyncIterator[bytes], call: grpc.aio.StreamStreamCall, pulled: list[int]) -> None:
+async def _read_client(requests: AsyncIterator[bytes], inbox: asyncio.Queue[bytes | None]) -> None:
+    """Take the client's requests as they come (one reader for the whole stream, whichever node serves it)."""
     async for request in requests:
-        pulled[0] += 1
-        await call.write(request)
-    await call.done_writing()
+        await inbox.put(request)
+    await inbox.put(None)
 
 
 def make_server(router: Router) -> grpc.aio.Server:

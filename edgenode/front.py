@@ -20,6 +20,7 @@ LOG = logging.getLogger(__name__)
 _SERVICE = service_pb2.DESCRIPTOR.services_by_name["GRPCInferenceService"]
 UNARY_METHODS = tuple(m.name for m in _SERVICE.methods if not m.client_streaming and not m.server_streaming)
 STREAM_METHODS = tuple(m.name for m in _SERVICE.methods if m.client_streaming and m.server_streaming)
+STREAM_OUTBOX = 64  # responses buffered toward a slow client before Triton's side waits
 
 
 class EdgeFront:
@@ -66,28 +67,54 @@ class EdgeFront:
     async def _forward_stream(
         self, requests: AsyncIterator[bytes], context: grpc.aio.ServicerContext
     ) -> AsyncIterator[bytes]:
-        call = self._stream(timeout=remaining_timeout(context), metadata=forwardable_metadata(context.invocation_metadata()))
+        """Each request of the client's stream goes to Triton on a stream of its own; responses are merged back.
 
-        async def pump() -> None:
-            async for request in requests:
-                await call.write(request)
-            await call.done_writing()
+        One Triton stream per request keeps a request's responses in order and, unlike one shared stream,
+        never has Triton write the responses of two requests onto the same stream from two threads (Triton
+        2.51 with a decoupled Python-backend model aborted on that: gRPC's `!byte_buffer->Valid()`)."""
+        metadata = forwardable_metadata(context.invocation_metadata())
+        outbox: asyncio.Queue[bytes | grpc.aio.AioRpcError | None] = asyncio.Queue(maxsize=STREAM_OUTBOX)
+        running: set[asyncio.Task[None]] = set()
 
-        writer = asyncio.create_task(pump(), name="edge-stream-writer")
-        self.in_flight += 1
-        self.load_changed.set()
-        try:
-            async for response in call:
-                yield response
-            await writer
-        except grpc.aio.AioRpcError as exc:
-            await context.abort(exc.code(), exc.details() or "")
-        finally:
-            writer.cancel()
-            await asyncio.gather(writer, return_exceptions=True)
-            call.cancel()
-            self.in_flight -= 1
+        async def one(request: bytes) -> None:
+            self.in_flight += 1
             self.load_changed.set()
+            call = self._stream(timeout=remaining_timeout(context), metadata=metadata)
+            try:
+                await call.write(request)
+                await call.done_writing()
+                async for response in call:
+                    await outbox.put(response)
+            except grpc.aio.AioRpcError as exc:
+                await outbox.put(exc)
+            finally:
+                call.cancel()
+                self.in_flight -= 1
+                self.load_changed.set()
+
+        async def read() -> None:
+            async for request in requests:
+                task = asyncio.create_task(one(request), name="edge-stream-request")
+                running.add(task)
+                task.add_done_callback(running.discard)
+            while running:
+                await asyncio.gather(*running, return_exceptions=True)
+            await outbox.put(None)
+
+        reader = asyncio.create_task(read(), name="edge-stream-reader")
+        try:
+            while (item := await outbox.get()) is not None:
+                if isinstance(item, grpc.aio.AioRpcError):
+                    details = item.details() or ""
+                    if item.code() == grpc.StatusCode.UNAVAILABLE:
+                        details = f"edge node {self._label}: its Triton is unreachable ({details})"
+                    await context.abort(item.code(), details)
+                yield item
+            await reader
+        finally:
+            for task in (reader, *running):
+                task.cancel()
+            await asyncio.gather(reader, *running, return_exceptions=True)
 
     def handler(self) -> grpc.GenericRpcHandler:
         methods: dict[str, grpc.RpcMethodHandler] = {

@@ -1,4 +1,5 @@
-"""Models the embedded CPU Triton serves: Triton's canonical `simple`, and `hold` for load tests."""
+"""Models the embedded CPU Triton serves: Triton's canonical `simple`, `hold` for load tests, and the
+decoupled `count` that streams several responses per request (as a language model streams tokens)."""
 
 from __future__ import annotations
 
@@ -27,6 +28,20 @@ def _hold(HOLD_MS: np.ndarray) -> dict[str, np.ndarray]:  # noqa: N803
     return {"HELD_MS": HOLD_MS.copy()}
 
 
+MAX_COUNT = 1_000
+
+
+def _count(requests: list[Any]) -> Any:
+    # decoupled: one response per step, each a list with one dict per request still counting; PyTriton
+    # then sends the final flag alone, as an empty response the client sees only when it asks for it
+    counts = [int(np.clip(r["COUNT"].reshape(-1)[0], 0, MAX_COUNT)) for r in requests]
+    delays = [float(np.clip(r["DELAY_MS"].reshape(-1)[0], 0, MAX_HOLD_MS)) / 1000.0 for r in requests]
+    for step in range(max(counts, default=0)):
+        if step and max(delays):
+            time.sleep(max(delays))
+        yield [{"INDEX": np.array([step], dtype=np.int32)} if step < c else {} for c in counts]
+
+
 @dataclass(frozen=True)
 class ModelSpec:
     name: str
@@ -52,4 +67,12 @@ HOLD = ModelSpec(
     config=ModelConfig(max_batch_size=1),
 )
 
-DEFAULT_MODELS: tuple[ModelSpec, ...] = (SIMPLE, HOLD)
+COUNT = ModelSpec(
+    name="count",
+    infer=_count,
+    inputs=(Tensor(name="COUNT", dtype=np.int32, shape=(1,)), Tensor(name="DELAY_MS", dtype=np.int32, shape=(1,))),
+    outputs=(Tensor(name="INDEX", dtype=np.int32, shape=(1,)),),
+    config=ModelConfig(batching=False, decoupled=True),
+)
+
+DEFAULT_MODELS: tuple[ModelSpec, ...] = (SIMPLE, HOLD, COUNT)

@@ -57,3 +57,46 @@ def length_delimited_fields(buf: bytes, wanted: frozenset[int]) -> dict[int, byt
     if pos != end:
         raise WireError("truncated message")
     return found
+
+
+def iter_fields(buf: bytes):  # noqa: ANN201 (a generator of (number, wire type, value))
+    """Every field of a message in order: length-delimited values as bytes, varints as ints, fixed as bytes."""
+    pos, end = 0, len(buf)
+    while pos < end:
+        tag, pos = _varint(buf, pos)
+        number, wire_type = tag >> 3, tag & 7
+        if number == 0:
+            raise WireError("field number 0")
+        if wire_type == _LEN:
+            size, pos = _varint(buf, pos)
+            if pos + size > end:
+                raise WireError(f"field {number} runs past the end of the message")
+            yield number, wire_type, buf[pos : pos + size]
+            pos += size
+        elif wire_type == _VARINT:
+            value, pos = _varint(buf, pos)
+            yield number, wire_type, value
+        elif wire_type in (_I64, _I32):
+            width = 8 if wire_type == _I64 else 4
+            if pos + width > end:
+                raise WireError(f"field {number} runs past the end of the message")
+            yield number, wire_type, buf[pos : pos + width]
+            pos += width
+        else:
+            raise WireError(f"unsupported wire type {wire_type} for field {number}")
+
+
+def encode_varint(value: int) -> bytes:
+    out = bytearray()
+    while True:
+        byte = value & 0x7F
+        value >>= 7
+        if value:
+            out.append(byte | 0x80)
+        else:
+            out.append(byte)
+            return bytes(out)
+
+
+def encode_len_field(number: int, value: bytes) -> bytes:
+    return encode_varint(number << 3 | _LEN) + encode_varint(len(value)) + value
