@@ -32,6 +32,10 @@ DECISION_TIME = Histogram(
     "edgeroute_router_decision_seconds", "Time to locate the caller and choose a node",
     buckets=_DECISION_BUCKETS_S, registry=REGISTRY,
 )
+ATTEMPTS = Counter(
+    "edgeroute_router_attempts", "Calls the router sent to each node, by result", ["hub", "node", "code"],
+    registry=REGISTRY,
+)
 RETRIES = Counter("edgeroute_router_retries", "Attempts retried on another node", ["reason"], registry=REGISTRY)
 EJECTIONS = Counter("edgeroute_router_ejections", "Nodes ejected by outlier detection", ["hub"], registry=REGISTRY)
 CONFIG_RELOADS = Counter(

@@ -144,6 +144,7 @@ class Router:
             try:
                 response = await self.channels.unary(node, method)(request, timeout=timeout, metadata=metadata)
             except grpc.aio.AioRpcError as exc:
+                metrics.ATTEMPTS.labels(node.hub, node.node_id, exc.code().name).inc()
                 if exc.code() not in RETRYABLE:
                     raise
                 self.channels.failed(node)
@@ -152,6 +153,7 @@ class Router:
                 continue
             finally:
                 self.channels.done(node)
+            metrics.ATTEMPTS.labels(node.hub, node.node_id, "OK").inc()
             self.channels.succeeded(node)
             return response, node
         if last is None:
@@ -267,9 +269,11 @@ class Router:
                             yield node
                         yield response
                 await writer
+                metrics.ATTEMPTS.labels(node.hub, node.node_id, "OK").inc()
                 self.channels.succeeded(node)
                 return
             except grpc.aio.AioRpcError as exc:
+                metrics.ATTEMPTS.labels(node.hub, node.node_id, exc.code().name).inc()
                 timeout = remaining_timeout(context)
                 replayable = ledger.replayable() and attempt + 1 < len(candidates) and (timeout is None or timeout > 0.002)
                 if exc.code() in RETRYABLE and replayable:

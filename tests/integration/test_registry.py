@@ -5,14 +5,12 @@ from __future__ import annotations
 import asyncio
 import time
 
-import grpc
 import pytest
 
 from controlplane.demo import city_addresses, simple_request
+from controlplane.loadgen import ClosedLoopLoad
 from controlplane.registry import read_registry
-from controlplane.router import NODE_HEADER
 from controlplane.stack import Stack
-from proto import CHANNEL_OPTIONS, service_pb2_grpc
 from tests.conftest import REGIONS_YAML
 from tests.integration.conftest import leftover_processes
 
@@ -24,41 +22,37 @@ def registered(endpoint: str) -> set[str]:
     return set(asyncio.run(read_registry(endpoint)).nodes)
 
 
-def test_sigkilled_node_disappears_and_is_routed_around():
+def test_node_sigkilled_under_load_loses_no_call():
     with Stack(REGIONS_YAML) as stack:
         stack.start_etcd()
         stack.start_edges([("dakar", "dakar-a"), ("dakar", "dakar-b")], models="simple", lease_ttl=LEASE_TTL_S)
         router = stack.start_router()
         victim = stack.edge("dakar-a")
-        lagos = city_addresses()["Lagos"]
-        with grpc.insecure_channel(router.address, options=CHANNEL_OPTIONS) as channel:
-            stub = service_pb2_grpc.GRPCInferenceServiceStub(channel)
-
-            def call() -> str:
-                _, c = stub.ModelInfer.with_call(simple_request(1), metadata=(("x-forwarded-for", lagos),), timeout=10)
-                return dict(c.initial_metadata())[NODE_HEADER]
-
-            assert {call() for _ in range(40)} == {"dakar-a", "dakar-b"}
+        lagos = (("x-forwarded-for", city_addresses()["Lagos"]),)
+        with ClosedLoopLoad(router.address, simple_request, lagos, workers=6) as load:
+            time.sleep(1.0)
+            before = {r.node for r in load.records}
+            assert before == {"dakar-a", "dakar-b"}, before
             assert registered(stack.endpoint) == {"dakar/dakar-a", "dakar/dakar-b"}
 
             victim.process.kill_hard()
             killed_at = time.monotonic()
-            failures = 0
             while "dakar/dakar-a" in registered(stack.endpoint):
                 assert time.monotonic() - killed_at < LEASE_TTL_S + 2, "killed node still registered after its TTL"
-                try:
-                    call()
-                except grpc.RpcError:
-                    failures += 1
                 time.sleep(0.05)
-            assert failures == 0, "calls failed while the killed node was still registered"
-            assert {call() for _ in range(20)} == {"dakar-b"}
+            gone_at = time.monotonic()
+            time.sleep(0.5)
+        records = load.stop()
+        after = [r for r in records if r.started > killed_at]
+        assert len(after) > 50, "too little load went through the failure to tell anything"
+        assert load.failures() == [], "client calls failed while a node was killed under load"
+        assert {r.node for r in after if r.started > gone_at} == {"dakar-b"}
 
-            # the killed node's Triton went with it (PDEATHSIG), leaving nothing in its process group
-            deadline = time.monotonic() + 15
-            while victim.process.group_alive() and time.monotonic() < deadline:
-                time.sleep(0.2)
-            assert not victim.process.group_alive(), "Triton outlived its SIGKILLed edge node"
+        # the killed node's Triton went with it (PDEATHSIG), leaving nothing in its process group
+        deadline = time.monotonic() + 15
+        while victim.process.group_alive() and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert not victim.process.group_alive(), "Triton outlived its SIGKILLed edge node"
 
 
 def test_clean_shutdown_deletes_key_at_once():
