@@ -29,6 +29,7 @@ class EdgeHandle:
 class RouterHandle:
     address: str
     process: ManagedProcess
+    metrics_url: str | None = None
 
 
 class Stack:
@@ -82,7 +83,8 @@ class Stack:
             f"router-{len(self.routers)}", edgeroute_argv(*argv), ready_pattern=ROUTER_READY, echo=self.echo
         )
         match = process.start(timeout_s=30)
-        handle = RouterHandle(match["address"], process)
+        metrics_url = f"http://127.0.0.1:{metrics_port}/metrics" if metrics_port else None
+        handle = RouterHandle(match["address"], process, metrics_url)
         self.routers.append(handle)
         return handle
 

@@ -6,6 +6,7 @@ import subprocess
 
 import pytest
 
+from controlplane.processes import free_port
 from controlplane.stack import Stack
 from tests.conftest import REGIONS_YAML
 
@@ -25,7 +26,7 @@ def stack():
     with Stack(REGIONS_YAML) as s:
         s.start_etcd()
         s.start_edges([("tangier", "tangier-1"), ("dakhla", "dakhla-1"), ("dakar", "dakar-1")])
-        s.start_router()
+        s.start_router(metrics_port=free_port())
         yield s
 
 
