@@ -229,7 +229,47 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument("--config", default=DEFAULT_CONFIG)
     demo.add_argument("--requests", type=int, default=40, help="calls per city")
     demo.set_defaults(func=_demo)
+
+    simulate = commands.add_parser("simulate", help="replay a scenario through the routing policy and baselines")
+    simulate.add_argument("--config", default=DEFAULT_CONFIG)
+    simulate.add_argument("--scenario", required=True, help="SCENARIO.yaml")
+    simulate.add_argument("--csv", help="write every request of every policy to this CSV")
+    simulate.add_argument("--no-baselines", action="store_true", help="only the configured policy")
+    simulate.set_defaults(func=_simulate)
     return parser
+
+
+def _simulate(args: argparse.Namespace) -> int:
+    import time
+    from pathlib import Path
+
+    from controlplane.config import load_config
+    from controlplane.errors import ConfigError
+    from simulator import run
+    from simulator.report import physics, summarize, table, write_requests_csv
+    from simulator.scenario import load_scenario
+
+    try:
+        config = load_config(args.config)
+        scenario = load_scenario(args.scenario)
+        scenario.check_against(config, args.scenario)
+        started = time.perf_counter()
+        simulation = run(config, scenario, Path(args.scenario).resolve().parent, baselines=not args.no_baselines)
+    except ConfigError as exc:
+        print(exc.report(), file=sys.stderr)
+        return 2
+    wall = time.perf_counter() - started
+    rows = [row for result in simulation.results for row in summarize(config, simulation.arrivals, result)]
+    print(f"simulated {len(simulation.arrivals)} requests x {len(simulation.results)} policies over "
+          f"{scenario.duration_s:g} s in {wall:.1f} s of wall time")
+    print(table(rows))
+    print("\nphysics check:")
+    for line in physics(config, scenario, simulation.arrivals):
+        print(f"  {line}")
+    if args.csv:
+        write_requests_csv(Path(args.csv), simulation.arrivals, simulation.results)
+        print(f"wrote {args.csv}")
+    return 0
 
 
 def main(argv: list[str] | None = None) -> int:

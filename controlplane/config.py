@@ -222,7 +222,7 @@ def _key_path(loc: tuple[int | str, ...]) -> str:
     return path or "(top level)"
 
 
-def _describe(errors: list[dict[str, object]]) -> list[str]:
+def describe_errors(errors: list[dict[str, object]]) -> list[str]:
     lines = []
     for error in errors:
         loc = tuple(p for p in error["loc"] if p not in ("function-after",))  # type: ignore[union-attr]
@@ -250,7 +250,7 @@ def parse_config(text: str, source: str = "regions.yaml") -> RegionsConfig:
     try:
         return RegionsConfig.model_validate(raw)
     except ValidationError as exc:
-        problems = _describe(exc.errors())  # type: ignore[arg-type]
+        problems = describe_errors(exc.errors())  # type: ignore[arg-type]
         problems += [p for p in cross_reference_problems(raw) if p not in problems]
         raise ConfigError(source, problems) from exc
 

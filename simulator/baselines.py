@@ -1,0 +1,69 @@
+"""What the simulator compares: the router's policy as configured, the same policy with other settings
+(nearest-only = overflow budget 0, expected-latency), and two baselines that are not the router's policy
+at all (least-loaded across every hub, round-robin), kept here and never used by the router."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from controlplane.config import PolicyKind, RegionsConfig
+from controlplane.nodes import NodeChannels
+from controlplane.policy import NO_NODE, NodeState, RequestFacts, Snapshot, choose
+
+
+@dataclass
+class Runner:
+    """Routes one request: returns (decision name, candidates in the order the router would try them)."""
+
+    name: str
+    config: RegionsConfig
+
+    def route(
+        self, snapshot: Snapshot, facts: RequestFacts, now: float, rng: random.Random, channels: NodeChannels
+    ) -> tuple[str, tuple[NodeState, ...]]:
+        decision = choose(
+            snapshot, facts, now=now, rng=rng, sent_since_report=channels.sent_since_report, ejected=channels.ejected()
+        )
+        return decision.decision, decision.candidates
+
+
+class LeastLoaded(Runner):
+    def route(self, snapshot, facts, now, rng, channels):  # noqa: ANN001, ANN201
+        ejected, sent = channels.ejected(), channels.sent_since_report
+        pool = [n for n in snapshot.nodes.values() if facts.model in n.models and n.key not in ejected]
+        if not pool:
+            return NO_NODE, ()
+        pool.sort(key=lambda n: (n.queue_depth + sent.get(n.key, 0), rng.random()))
+        return "least-loaded", tuple(pool)
+
+
+class RoundRobin(Runner):
+    _next = 0
+
+    def route(self, snapshot, facts, now, rng, channels):  # noqa: ANN001, ANN201
+        ejected = channels.ejected()
+        pool = [n for n in snapshot.nodes.values() if facts.model in n.models and n.key not in ejected]
+        if not pool:
+            return NO_NODE, ()
+        self._next = (self._next + 1) % len(pool)
+        return "round-robin", tuple(pool[self._next:] + pool[: self._next])
+
+
+def _with_policy(config: RegionsConfig, **changes: object) -> RegionsConfig:
+    return config.model_copy(update={"policy": config.policy.model_copy(update=changes)})
+
+
+def runners(config: RegionsConfig, baselines: list[str]) -> list[Runner]:
+    """The configured policy first, then each baseline asked for."""
+    made: list[Runner] = [Runner(f"router ({config.policy.kind.value})", config)]
+    for name in baselines:
+        if name == "nearest-only":
+            made.append(Runner(name, _with_policy(config, overflow_budget_ms=0.0)))
+        elif name == "expected-latency" and config.policy.kind != PolicyKind.expected_latency:
+            made.append(Runner(name, _with_policy(config, kind=PolicyKind.expected_latency)))
+        elif name == "least-loaded":
+            made.append(LeastLoaded(name, config))
+        elif name == "round-robin":
+            made.append(RoundRobin(name, config))
+    return made

@@ -1,0 +1,242 @@
+"""Discrete-event engine: arrivals, network legs, hub queues, stale load reports, retries.
+
+The routing decision is the router's own: `controlplane.policy.choose` on a `Snapshot` built from the
+reports the router would have received by then, with `controlplane.nodes.NodeChannels` keeping the
+router's sent-since-report counts and outlier ejection on the simulated clock. Baselines that are not
+the router's policy (least-loaded, round-robin) live in simulator/baselines.py.
+"""
+
+from __future__ import annotations
+
+import heapq
+import random
+from collections import deque
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from controlplane.config import RegionsConfig
+from controlplane.nodes import NodeChannels
+from controlplane.policy import NO_NODE, SHED, NodeState, RequestFacts, Snapshot
+from simulator.arrivals import Arrivals
+from simulator.baselines import Runner
+from simulator.rtt import Network
+from simulator.scenario import HubDown, Scenario, ServiceKind
+
+_HUB_ARRIVAL, _DONE, _REPORT, _DELIVER, _DOWN, _UP, _DETECTED, _RETRY = range(8)
+SHED_HUB, FAILED_HUB = -1, -2
+
+
+@dataclass
+class _Node:
+    state: NodeState
+    hub_index: int
+    slots: int
+    busy: int = 0
+    down: bool = False
+    queue: deque = field(default_factory=deque)
+    serving: set = field(default_factory=set)
+
+
+@dataclass
+class RunResult:
+    policy: str
+    served_hub: np.ndarray  # hub index, SHED_HUB, FAILED_HUB
+    decision: np.ndarray  # index into decisions
+    latency_ms: np.ndarray  # NaN unless served
+    attempts: np.ndarray
+    decisions: list[str]
+    hubs: tuple[str, ...]
+
+
+def service_times_ms(scenario: Scenario, hubs: tuple[str, ...], arrivals: Arrivals) -> np.ndarray:
+    """Service time of every request at every hub (rows: hubs), drawn once so every policy sees the same."""
+    rng = np.random.default_rng([scenario.seed, 3])
+    unit = rng.exponential(1.0, len(arrivals))
+    rows = []
+    for hub in hubs:
+        service = scenario.capacity(hub).service
+        if service.kind == ServiceKind.exponential:
+            rows.append(unit * service.mean_ms)
+        elif service.kind == ServiceKind.deterministic:
+            rows.append(np.full(len(arrivals), service.mean_ms))
+        else:
+            steps = np.ceil(arrivals.output_tokens / service.accepted_tokens_per_step)
+            rows.append(arrivals.prompt_tokens * service.prefill_ms_per_token + steps * service.decode_step_ms)
+    return np.vstack(rows) if rows else np.zeros((0, len(arrivals)))
+
+
+def simulate(
+    config: RegionsConfig, scenario: Scenario, arrivals: Arrivals, network: Network, runner: Runner,
+    service_ms: np.ndarray,
+) -> RunResult:
+    policy_config = runner.config
+    hubs = tuple(config.hub_by_name)
+    hub_index = {h: i for i, h in enumerate(hubs)}
+    model_of = [w.model for w in scenario.workloads]
+    models = frozenset(model_of)
+    now = [0.0]
+    channels = NodeChannels(policy_config.policy.outlier_detection, clock=lambda: now[0])
+    rng = random.Random(scenario.seed)
+    nodes: dict[str, _Node] = {}
+    for hub in hubs:
+        capacity = scenario.capacity(hub)
+        for k in range(capacity.nodes):
+            state = NodeState(hub, f"{hub}-{k + 1}", f"sim://{hub}/{k + 1}", models, 0, 0, 0.0)
+            nodes[state.key] = _Node(state, hub_index[hub], capacity.slots_per_node)
+    view: dict[str, NodeState] = {key: n.state for key, n in nodes.items()}
+    snapshot = Snapshot.build(policy_config, view)
+    channels.on_registry(view)
+
+    n = len(arrivals)
+    times = arrivals.time_s
+    city_names = arrivals.cities
+    city_of = arrivals.city
+    cache_hit = arrivals.cache_hit
+    workload_of = arrivals.workload
+    served_hub = np.full(n, FAILED_HUB, dtype=np.int16)
+    decision_of = np.zeros(n, dtype=np.int8)
+    latency = np.full(n, np.nan)
+    attempts = np.zeros(n, dtype=np.int8)
+    decisions: list[str] = []
+    decision_index: dict[str, int] = {}
+    candidates_of: dict[int, tuple[NodeState, ...]] = {}
+    generation = np.zeros(n, dtype=np.int32)
+    facts = {
+        (c, m): RequestFacts(city_names[c], m) for c in range(len(city_names)) for m in set(model_of)
+    }
+    max_attempts = policy_config.policy.max_attempts
+    cache_ms = [scenario.capacity(h).service.cache_hit_ms for h in hubs]
+    interval = scenario.reporting.interval_ms / 1000.0
+    propagation = scenario.reporting.propagation_ms / 1000.0
+    detection = scenario.reporting.failure_detection_ms / 1000.0
+
+    heap: list[tuple] = []
+    seq = 0
+
+    def push(t: float, kind: int, a: object = None, b: object = None) -> None:
+        nonlocal seq
+        seq += 1
+        heapq.heappush(heap, (t, seq, kind, a, b))
+
+    push(interval, _REPORT)
+    for fault in scenario.faults:
+        if isinstance(fault, HubDown):
+            push(fault.from_s, _DOWN, fault.hub)
+            push(fault.from_s + detection, _DETECTED, fault.hub, fault.to_s)
+            push(fault.to_s, _UP, fault.hub)
+
+    def send(i: int, node: NodeState, t: float, attempt: int) -> None:
+        rtt = network.rtt_ms(city_names[city_of[i]], node.hub, t, i)
+        channels.sent(node)
+        attempts[i] = attempt + 1
+        push(t + rtt / 2000.0, _HUB_ARRIVAL, i, (node, attempt, rtt))
+
+    def fail_attempt(i: int, node: NodeState, t_known: float, attempt: int) -> None:
+        channels.done(node)
+        channels.failed(node)
+        candidates = candidates_of.get(i, ())
+        if attempt + 1 < min(len(candidates), max_attempts):
+            push(t_known, _RETRY, i, (candidates[attempt + 1], attempt + 1))
+        else:
+            candidates_of.pop(i, None)
+            served_hub[i] = FAILED_HUB
+
+    def finish(i: int, node: NodeState, t_done: float, rtt: float) -> None:
+        latency[i] = (t_done - times[i]) * 1000.0 + rtt / 2.0
+        served_hub[i] = hub_index[node.hub]
+        channels.done(node)
+        channels.succeeded(node)
+        candidates_of.pop(i, None)
+
+    def start_service(i: int, sim: _Node, info: tuple, t: float) -> None:
+        sim.busy += 1
+        sim.serving.add(i)
+        push(t + service_ms[sim.hub_index, i] / 1000.0, _DONE, i, (info, int(generation[i])))
+
+    i = 0
+    while i < n or heap:
+        if i < n and (not heap or times[i] <= heap[0][0]):
+            t = float(times[i])
+            now[0] = t
+            decision_name, candidates = runner.route(
+                snapshot, facts[(city_of[i], model_of[workload_of[i]])], t, rng, channels
+            )
+            index = decision_index.get(decision_name)
+            if index is None:
+                index = decision_index[decision_name] = len(decisions)
+                decisions.append(decision_name)
+            decision_of[i] = index
+            if decision_name == SHED:
+                served_hub[i] = SHED_HUB
+            elif decision_name == NO_NODE or not candidates:
+                served_hub[i] = FAILED_HUB
+            else:
+                candidates_of[i] = candidates
+                send(i, candidates[0], t, 0)
+            i += 1
+            continue
+
+        t, _, kind, a, b = heapq.heappop(heap)
+        now[0] = t
+        if kind == _HUB_ARRIVAL:
+            node, attempt, rtt = b
+            sim = nodes[node.key]
+            generation[a] += 1
+            if sim.down:
+                fail_attempt(a, node, t + rtt / 2000.0, attempt)  # connection refused: known a half RTT later
+            elif cache_hit[a]:
+                finish(a, node, t + cache_ms[sim.hub_index] / 1000.0, rtt)
+            elif sim.busy < sim.slots:
+                start_service(a, sim, b, t)
+            else:
+                sim.queue.append((a, b))
+        elif kind == _DONE:
+            info, gen = b
+            node, attempt, rtt = info
+            sim = nodes[node.key]
+            if gen != generation[a] or a not in sim.serving:
+                continue  # the node went down while serving it: already being retried
+            sim.serving.discard(a)
+            sim.busy -= 1
+            finish(a, node, t, rtt)
+            if sim.queue:
+                j, info_j = sim.queue.popleft()
+                start_service(j, sim, info_j, t)
+        elif kind == _RETRY:
+            node, attempt = b
+            send(a, node, t, attempt)
+        elif kind == _REPORT:
+            reports = [(key, len(sim.queue)) for key, sim in nodes.items() if not sim.down]
+            push(t + propagation, _DELIVER, reports, t)
+            if i < n or len(heap) > 1:
+                push(t + interval, _REPORT)
+        elif kind == _DELIVER:
+            for key, depth in a:
+                state = nodes[key].state
+                view[key] = NodeState(state.hub, state.node_id, state.address, state.models, depth, 0, b)
+            snapshot = Snapshot.build(policy_config, view)
+            channels.on_registry(view)
+        elif kind == _DOWN:
+            for sim in nodes.values():
+                if sim.state.hub == a and not sim.down:
+                    sim.down = True
+                    lost = [(j, info) for j, info in sim.queue] + [(j, None) for j in sim.serving]
+                    sim.queue.clear()
+                    sim.serving.clear()
+                    sim.busy = 0
+                    for j, _info in lost:  # the connection resets: the router retries what it had sent
+                        generation[j] += 1
+                        rtt = network.rtt_ms(city_names[city_of[j]], a, t, j)
+                        fail_attempt(j, sim.state, t + rtt / 2000.0, attempts[j] - 1)
+        elif kind == _DETECTED:
+            if t < b:  # still down: its keys leave the registry (lease expired)
+                for key in [k for k, s in nodes.items() if s.state.hub == a and s.down]:
+                    view.pop(key, None)
+                snapshot = Snapshot.build(policy_config, view)
+                channels.on_registry(view)
+        elif kind == _UP:
+            for sim in nodes.values():
+                if sim.state.hub == a:
+                    sim.down = False
+    return RunResult(runner.name, served_hub, decision_of, latency, attempts, decisions, hubs)
