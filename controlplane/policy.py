@@ -8,8 +8,9 @@ last report, ejected nodes) are passed in read-only.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Set
+from collections.abc import Callable, Mapping, Set
 from dataclasses import dataclass, field
+from functools import cached_property
 from types import MappingProxyType
 
 from controlplane.config import PolicyKind, RegionsConfig, WhenFull
@@ -94,20 +95,43 @@ class HubView:
     skipped: str  # "" when usable, else why
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class RouteDecision:
     decision: str
     hub: str | None
-    candidates: tuple[NodeState, ...]  # try in order: the chosen node first, then failover alternatives
-    hubs: tuple[HubView, ...]
+    first: NodeState | None  # the node to send to
     region: str
     model: str
     retry_after_ms: int = 0
     beyond_budget: tuple[tuple[str, float], ...] = ()  # (hub, rtt) not considered; filled only when explaining
+    # kept raw and turned into candidates / reasons only when read: most calls need neither
+    _rest: Callable[[], list[NodeState]] | None = field(default=None, compare=False, repr=False)
+    _seen: list[tuple[str, float, float, int, int, int, int | None]] = field(default_factory=list, compare=False, repr=False)
+
+    @cached_property
+    def candidates(self) -> tuple[NodeState, ...]:
+        """Try in order: the chosen node first, then failover alternatives (all within the budget)."""
+        first = self.first
+        rest = [n for n in self._rest() if n is not first] if self._rest is not None else []
+        return ((first,) if first is not None else ()) + tuple(rest)
+
+    @cached_property
+    def hubs(self) -> tuple[HubView, ...]:
+        """Every hub within the budget as the policy saw it, with why it was or was not usable."""
+        views = []
+        for hub, rtt, extra, live, fresh, headroom, min_load in self._seen:
+            if not live:
+                skipped = "no live node serving the model"
+            elif not headroom:
+                skipped = "no fresh report under the queue-depth threshold" if fresh < live else "queue full"
+            else:
+                skipped = ""
+            views.append(HubView(hub, rtt, extra, live, fresh, headroom, min_load, skipped))
+        return tuple(views)
 
     @property
     def node(self) -> NodeState | None:
-        return self.candidates[0] if self.candidates else None
+        return self.first
 
     def explain(self) -> str:
         lines = [f"region {self.region}, model {self.model}: decision {self.decision}"
@@ -129,8 +153,9 @@ def _pick_two(nodes: list[tuple[int, NodeState]], rng: random.Random) -> tuple[i
     """Power of two choices: two distinct random nodes, the less loaded wins."""
     if len(nodes) == 1:
         return nodes[0]
-    i = rng.randrange(len(nodes))
-    j = rng.randrange(len(nodes) - 1)
+    count = len(nodes)
+    i = int(rng.random() * count)  # random() is one C call; randrange costs several Python frames
+    j = int(rng.random() * (count - 1))
     if j >= i:
         j += 1
     a, b = nodes[i], nodes[j]
@@ -159,7 +184,7 @@ def choose(
     threshold = policy.queue_depth_threshold
     staleness_s = policy.report_staleness_ms / 1000.0
 
-    views: list[HubView] = []
+    seen: list[tuple[str, float, float, int, int, int, int | None]] = []  # the reason, made into HubViews on demand
     # per hub within budget: (hub, rtt, live nodes with load, headroom nodes with load)
     within: list[tuple[str, float, list[tuple[int, NodeState]], list[tuple[int, NodeState]]]] = []
     nodes_for = snapshot.nodes_for
@@ -173,33 +198,30 @@ def choose(
         live: list[tuple[int, NodeState]] = []
         headroom: list[tuple[int, NodeState]] = []
         fresh = 0
+        min_load: int | None = None
         for node in nodes_for(hub, facts.model):
             key = node.key
             if key in ejected:
                 continue
             load = node.queue_depth + sent_since_report.get(key, 0)
             live.append((load, node))
+            if min_load is None or load < min_load:
+                min_load = load
             if now - node.reported_at <= staleness_s:
                 fresh += 1
                 if load < threshold:
                     headroom.append((load, node))
-        if not live:
-            skipped = "no live node serving the model"
-        elif not headroom:
-            skipped = "no fresh report under the queue-depth threshold" if fresh < len(live) else "queue full"
-        else:
-            skipped = ""
         within.append((hub, rtt, live, headroom))
-        views.append(
-            HubView(hub, rtt, extra, len(live), fresh, len(headroom), min((load for load, _ in live), default=None), skipped)
-        )
+        seen.append((hub, rtt, extra, len(live), fresh, len(headroom), min_load))
 
-    def decided(decision: str, hub: str | None, first: NodeState | None, pool: list[NodeState]) -> RouteDecision:
-        candidates = ([first] if first else []) + [n for n in pool if n is not first]
+    def decided(
+        decision: str, hub: str | None, first: NodeState | None, rest: Callable[[], list[NodeState]] | None
+    ) -> RouteDecision:
         retry_after = policy.retry_after_ms if decision == SHED else 0
         return RouteDecision(
-            decision, hub, tuple(candidates), tuple(views), facts.region, facts.model, retry_after,
+            decision, hub, first, facts.region, facts.model, retry_after,
             beyond_budget=tuple((h, row[h][0]) for h in order[beyond_from:]) if explain else (),
+            _rest=rest, _seen=seen,
         )
 
     # failover pool: every live node within budget, nodes with headroom first, then RTT order, then load
@@ -222,15 +244,15 @@ def choose(
         else:
             hub, _rtt, headroom = usable[0]
         _load, node = _pick_two(headroom, rng)
-        return decided(NEAREST if hub == order[0] else OVERFLOW, hub, node, pool(hub))
+        return decided(NEAREST if hub == order[0] else OVERFLOW, hub, node, lambda: pool(hub))
 
     alive_within = [(hub, live) for hub, _rtt, live, _h in within if live]
     if alive_within:
         if policy.when_full is WhenFull.shed:
-            return decided(SHED, None, None, [])
+            return decided(SHED, None, None, None)
         hub, live = alive_within[0]
         _load, node = min(live, key=lambda ln: (ln[0], ln[1].key))
-        return decided(NEAREST_FULL, hub, node, pool(hub))
+        return decided(NEAREST_FULL, hub, node, lambda: pool(hub))
 
     if policy.wide_fallback:
         for hub in order[beyond_from:]:
@@ -241,8 +263,8 @@ def choose(
             ]
             if live:
                 ranked = sorted(live, key=lambda ln: (ln[0], ln[1].key))
-                return decided(FALLBACK, hub, ranked[0][1], [n for _, n in ranked])
-    return decided(NO_NODE, None, None, [])
+                return decided(FALLBACK, hub, ranked[0][1], lambda ranked=ranked: [n for _, n in ranked])
+    return decided(NO_NODE, None, None, None)
 
 
 def nearest_node(snapshot: Snapshot, region: str, ejected: Set[str] = frozenset()) -> NodeState | None:

@@ -8,6 +8,7 @@ Key layout (documented in README.md):
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import time
@@ -184,7 +185,7 @@ class RegistryWatcher:
                 await asyncio.sleep(backoff)
                 backoff = min(backoff * 2, 2.0)
             finally:
-                await asyncio.shield(client.close())
+                await _close_quietly(client)
 
     @staticmethod
     def _apply(nodes: dict[str, NodeState], config_text: bytes | None, kind: str, key: bytes, value: bytes) -> bytes | None:
@@ -204,10 +205,23 @@ class RegistryWatcher:
         return config_text
 
     async def aclose(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            await asyncio.gather(self._task, return_exceptions=True)
-            self._task = None
+        task, self._task = self._task, None
+        # cancel until it ends: a cancellation that lands inside aetcd's watch iterator can be swallowed
+        # (asyncio.wait_for on Python < 3.12), which left a router hanging on Ctrl-C right after start
+        while task is not None and not task.done():
+            task.cancel()
+            await asyncio.wait({task}, timeout=0.5)
+
+
+CLIENT_CLOSE_S = 2.0
+
+
+async def _close_quietly(client: aetcd.Client) -> None:
+    """Close a client that had a watch open, bounded in time. aetcd 1.0's close can wait forever when the
+    watch's consumer is gone and events are still arriving (seen: a router stopped right after it started,
+    while edge nodes were reporting); a shutdown must not hang on it."""
+    with contextlib.suppress(Exception):
+        await asyncio.wait_for(asyncio.shield(client.close()), CLIENT_CLOSE_S)
 
 
 async def _read_prefix(client: aetcd.Client) -> RegistryState:

@@ -106,11 +106,12 @@ class Router:
                 raise RoutingRejected(grpc.StatusCode.INVALID_ARGUMENT, f"{method}: model name is empty")
             if model:
                 decision = self.decide(model, context)
-                candidates, decision_name = decision.candidates, decision.decision
+                response, node = await self._attempts(method, request, decision, context)
+                decision_name = decision.decision
             else:
-                node = self._nearest(context)
-                candidates, decision_name = (node,), "nearest"
-            response, node = await self._attempts(method, request, candidates, context)
+                nearest = self._nearest(context)
+                response, node = await self._attempts(method, request, _Only(nearest), context)
+                decision_name = "nearest"
             hub = node.hub
             await context.send_initial_metadata(
                 ((HUB_HEADER, node.hub), (NODE_HEADER, node.node_id), (DECISION_HEADER, decision_name))
@@ -130,13 +131,24 @@ class Router:
         raise AssertionError("unreachable")
 
     async def _attempts(
-        self, method: str, request: bytes, candidates: tuple[NodeState, ...], context: grpc.aio.ServicerContext
+        self, method: str, request: bytes, decision: RouteDecision | _Only, context: grpc.aio.ServicerContext
     ) -> tuple[bytes, NodeState]:
-        """Try candidates in order; move on only when the node failed before answering."""
+        """Try the chosen node, then the failover candidates in order (ranked only if the first fails);
+        move on only when a node failed before answering."""
         max_attempts = self.state.snapshot.config.policy.max_attempts
         metadata = forwardable_metadata(context.invocation_metadata())
         last: grpc.aio.AioRpcError | None = None
-        for attempt, node in enumerate(candidates[:max_attempts]):
+        tried = 0
+        for attempt in range(max_attempts):
+            if attempt == 0:
+                node = decision.first
+            else:
+                if attempt >= len(decision.candidates):
+                    break
+                node = decision.candidates[attempt]
+            if node is None:
+                break
+            tried += 1
             timeout = remaining_timeout(context)
             if attempt and timeout is not None and timeout < 0.002:
                 break
@@ -158,9 +170,7 @@ class Router:
             return response, node
         if last is None:
             raise RoutingRejected(grpc.StatusCode.UNAVAILABLE, "no node to try")
-        raise RoutingRejected(
-            last.code(), f"{len(candidates[:max_attempts])} attempt(s) failed; last: {last.details()}"
-        )
+        raise RoutingRejected(last.code(), f"{tried} attempt(s) failed; last: {last.details()}")
 
     @staticmethod
     def _region(state: RouterState, context: grpc.aio.ServicerContext) -> str:
@@ -324,6 +334,17 @@ class Router:
         for method in _MODEL_CALLS:
             methods[method] = unary(self._model_call(method))
         return grpc.method_handlers_generic_handler(SERVICE_NAME, methods)
+
+
+@dataclass(frozen=True)
+class _Only:
+    """One node and no alternatives, shaped like a RouteDecision for the attempt loop."""
+
+    first: NodeState
+
+    @property
+    def candidates(self) -> tuple[NodeState, ...]:
+        return (self.first,)
 
 
 async def _read_client(requests: AsyncIterator[bytes], inbox: asyncio.Queue[bytes | None]) -> None:

@@ -9,23 +9,35 @@ from dataclasses import dataclass
 
 from controlplane.config import PolicyKind, RegionsConfig
 from controlplane.nodes import NodeChannels
-from controlplane.policy import NO_NODE, NodeState, RequestFacts, Snapshot, choose
+from controlplane.policy import NO_NODE, NodeState, RequestFacts, RouteDecision, Snapshot, choose
+
+
+@dataclass(frozen=True)
+class Pick:
+    """A baseline's decision, shaped like the policy's RouteDecision (decision, first, candidates)."""
+
+    decision: str
+    candidates: tuple[NodeState, ...]
+
+    @property
+    def first(self) -> NodeState | None:
+        return self.candidates[0] if self.candidates else None
 
 
 @dataclass
 class Runner:
-    """Routes one request: returns (decision name, candidates in the order the router would try them)."""
+    """Routes one request. The router's policy returns its RouteDecision, whose failover candidates are
+    ranked only if a retry reads them, as in the router."""
 
     name: str
     config: RegionsConfig
 
     def route(
         self, snapshot: Snapshot, facts: RequestFacts, now: float, rng: random.Random, channels: NodeChannels
-    ) -> tuple[str, tuple[NodeState, ...]]:
-        decision = choose(
+    ) -> RouteDecision | Pick:
+        return choose(
             snapshot, facts, now=now, rng=rng, sent_since_report=channels.sent_since_report, ejected=channels.ejected()
         )
-        return decision.decision, decision.candidates
 
 
 class LeastLoaded(Runner):
@@ -33,9 +45,9 @@ class LeastLoaded(Runner):
         ejected, sent = channels.ejected(), channels.sent_since_report
         pool = [n for n in snapshot.nodes.values() if facts.model in n.models and n.key not in ejected]
         if not pool:
-            return NO_NODE, ()
+            return Pick(NO_NODE, ())
         pool.sort(key=lambda n: (n.queue_depth + sent.get(n.key, 0), rng.random()))
-        return "least-loaded", tuple(pool)
+        return Pick("least-loaded", tuple(pool))
 
 
 class RoundRobin(Runner):
@@ -45,9 +57,9 @@ class RoundRobin(Runner):
         ejected = channels.ejected()
         pool = [n for n in snapshot.nodes.values() if facts.model in n.models and n.key not in ejected]
         if not pool:
-            return NO_NODE, ()
+            return Pick(NO_NODE, ())
         self._next = (self._next + 1) % len(pool)
-        return "round-robin", tuple(pool[self._next:] + pool[: self._next])
+        return Pick("round-robin", tuple(pool[self._next:] + pool[: self._next]))
 
 
 def _with_policy(config: RegionsConfig, **changes: object) -> RegionsConfig:

@@ -9,6 +9,8 @@ the router's policy (least-loaded, round-robin) live in simulator/baselines.py.
 from __future__ import annotations
 
 import heapq
+import itertools
+import math
 import random
 from collections import deque
 from dataclasses import dataclass, field
@@ -24,7 +26,8 @@ from simulator.rtt import Network
 from simulator.scenario import HubDown, Scenario, ServiceKind
 
 _HUB_ARRIVAL, _DONE, _REPORT, _DELIVER, _DOWN, _UP, _DETECTED, _RETRY = range(8)
-SHED_HUB, FAILED_HUB = -1, -2
+SHED_HUB, FAILED_HUB, CLIENT_EDGE = -1, -2, -3  # served_hub codes besides hub indices
+CLIENT_CACHE = "client-cache"  # decision of a hit answered by an edge in the client's own city
 
 
 @dataclass
@@ -89,35 +92,36 @@ def simulate(
     channels.on_registry(view)
 
     n = len(arrivals)
-    times = arrivals.time_s
+    # plain lists: the loop touches each request a few times, and numpy scalar access costs more than it saves
+    times = arrivals.time_s.tolist()
     city_names = arrivals.cities
-    city_of = arrivals.city
-    cache_hit = arrivals.cache_hit
-    workload_of = arrivals.workload
-    served_hub = np.full(n, FAILED_HUB, dtype=np.int16)
-    decision_of = np.zeros(n, dtype=np.int8)
-    latency = np.full(n, np.nan)
-    attempts = np.zeros(n, dtype=np.int8)
+    city_of = arrivals.city.tolist()
+    cache_hit = arrivals.cache_hit.tolist()
+    served_hub = [FAILED_HUB] * n
+    decision_of = [0] * n
+    latency = [math.nan] * n
+    attempts = [0] * n
+    generation = [0] * n
+    service = service_ms.tolist()
     decisions: list[str] = []
     decision_index: dict[str, int] = {}
-    candidates_of: dict[int, tuple[NodeState, ...]] = {}
-    generation = np.zeros(n, dtype=np.int32)
-    facts = {
-        (c, m): RequestFacts(city_names[c], m) for c in range(len(city_names)) for m in set(model_of)
-    }
+    decided: dict[int, object] = {}  # request -> its decision, for the failover candidates of a retry
+    facts_table = {(c, w): RequestFacts(city_names[c], model_of[w]) for c in range(len(city_names)) for w in range(len(model_of))}
+    facts = [facts_table[key] for key in zip(city_of, arrivals.workload.tolist(), strict=True)]
     max_attempts = policy_config.policy.max_attempts
     cache_ms = [scenario.capacity(h).service.cache_hit_ms for h in hubs]
     interval = scenario.reporting.interval_ms / 1000.0
     propagation = scenario.reporting.propagation_ms / 1000.0
     detection = scenario.reporting.failure_detection_ms / 1000.0
+    client_edge = scenario.cache_at == "client-edge"
+    client_edge_ms = scenario.client_edge_rtt_ms + min(cache_ms, default=0.0)
 
     heap: list[tuple] = []
-    seq = 0
+    order = itertools.count()  # ties in time keep insertion order
+    heappush, heappop = heapq.heappush, heapq.heappop
 
     def push(t: float, kind: int, a: object = None, b: object = None) -> None:
-        nonlocal seq
-        seq += 1
-        heapq.heappush(heap, (t, seq, kind, a, b))
+        heappush(heap, (t, next(order), kind, a, b))
 
     push(interval, _REPORT)
     for fault in scenario.faults:
@@ -130,16 +134,17 @@ def simulate(
         rtt = network.rtt_ms(city_names[city_of[i]], node.hub, t, i)
         channels.sent(node)
         attempts[i] = attempt + 1
-        push(t + rtt / 2000.0, _HUB_ARRIVAL, i, (node, attempt, rtt))
+        heappush(heap, (t + rtt / 2000.0, next(order), _HUB_ARRIVAL, i, (node, attempt, rtt)))
 
     def fail_attempt(i: int, node: NodeState, t_known: float, attempt: int) -> None:
         channels.done(node)
         channels.failed(node)
-        candidates = candidates_of.get(i, ())
+        decision = decided.get(i)
+        candidates = decision.candidates if decision is not None else ()
         if attempt + 1 < min(len(candidates), max_attempts):
             push(t_known, _RETRY, i, (candidates[attempt + 1], attempt + 1))
         else:
-            candidates_of.pop(i, None)
+            decided.pop(i, None)
             served_hub[i] = FAILED_HUB
 
     def finish(i: int, node: NodeState, t_done: float, rtt: float) -> None:
@@ -147,21 +152,28 @@ def simulate(
         served_hub[i] = hub_index[node.hub]
         channels.done(node)
         channels.succeeded(node)
-        candidates_of.pop(i, None)
+        decided.pop(i, None)
 
     def start_service(i: int, sim: _Node, info: tuple, t: float) -> None:
         sim.busy += 1
         sim.serving.add(i)
-        push(t + service_ms[sim.hub_index, i] / 1000.0, _DONE, i, (info, int(generation[i])))
+        heappush(heap, (t + service[sim.hub_index][i] / 1000.0, next(order), _DONE, i, (info, generation[i])))
 
     i = 0
     while i < n or heap:
         if i < n and (not heap or times[i] <= heap[0][0]):
-            t = float(times[i])
+            t = times[i]
             now[0] = t
-            decision_name, candidates = runner.route(
-                snapshot, facts[(city_of[i], model_of[workload_of[i]])], t, rng, channels
-            )
+            if client_edge and cache_hit[i]:  # answered in the client's city: no routing, no hub
+                index = decision_index.get(CLIENT_CACHE)
+                if index is None:
+                    index = decision_index[CLIENT_CACHE] = len(decisions)
+                    decisions.append(CLIENT_CACHE)
+                decision_of[i], served_hub[i], latency[i], attempts[i] = index, CLIENT_EDGE, client_edge_ms, 1
+                i += 1
+                continue
+            decision = runner.route(snapshot, facts[i], t, rng, channels)
+            decision_name, first = decision.decision, decision.first
             index = decision_index.get(decision_name)
             if index is None:
                 index = decision_index[decision_name] = len(decisions)
@@ -169,15 +181,15 @@ def simulate(
             decision_of[i] = index
             if decision_name == SHED:
                 served_hub[i] = SHED_HUB
-            elif decision_name == NO_NODE or not candidates:
+            elif decision_name == NO_NODE or first is None:
                 served_hub[i] = FAILED_HUB
             else:
-                candidates_of[i] = candidates
-                send(i, candidates[0], t, 0)
+                decided[i] = decision
+                send(i, first, t, 0)
             i += 1
             continue
 
-        t, _, kind, a, b = heapq.heappop(heap)
+        t, _, kind, a, b = heappop(heap)
         now[0] = t
         if kind == _HUB_ARRIVAL:
             node, attempt, rtt = b
@@ -239,4 +251,7 @@ def simulate(
             for sim in nodes.values():
                 if sim.state.hub == a:
                     sim.down = False
-    return RunResult(runner.name, served_hub, decision_of, latency, attempts, decisions, hubs)
+    return RunResult(
+        runner.name, np.asarray(served_hub, dtype=np.int16), np.asarray(decision_of, dtype=np.int8),
+        np.asarray(latency), np.asarray(attempts, dtype=np.int8), decisions, hubs,
+    )

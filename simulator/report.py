@@ -11,7 +11,7 @@ import numpy as np
 from controlplane.config import RegionsConfig
 from controlplane.policy import OVERFLOW
 from simulator.arrivals import Arrivals
-from simulator.engine import FAILED_HUB, SHED_HUB, RunResult
+from simulator.engine import CLIENT_EDGE, FAILED_HUB, SHED_HUB, RunResult
 from simulator.scenario import Scenario
 
 ALL = "(all)"
@@ -27,6 +27,7 @@ class Row:
     p99_ms: float
     nearest_share: float
     overflow_share: float
+    client_cache_share: float
     shed_share: float
     failed_share: float
     budget_violations: int
@@ -58,7 +59,7 @@ def summarize(config: RegionsConfig, arrivals: Arrivals, result: RunResult) -> l
         rows.append(Row(
             result.policy, label, total, float(p50), float(p95), float(p99),
             share(served[mask] == nearest_hub[mask]), share(result.decision[mask] == overflow),
-            share(served[mask] == SHED_HUB), share(served[mask] == FAILED_HUB),
+            share(served[mask] == CLIENT_EDGE), share(served[mask] == SHED_HUB), share(served[mask] == FAILED_HUB),
             int(np.count_nonzero((served[mask] >= 0) & (extra[mask] > budget + 1e-9))),
         ))
     return rows
@@ -94,12 +95,13 @@ def _min_service_ms(scenario: Scenario, hub: str) -> float:
 
 def table(rows: list[Row]) -> str:
     head = (f"{'policy':<28} {'city':<13} {'requests':>9} {'p50 ms':>8} {'p95 ms':>8} {'p99 ms':>8} "
-            f"{'nearest':>8} {'overflow':>8} {'shed':>6} {'failed':>6} {'>budget':>8}")
+            f"{'nearest':>8} {'overflow':>8} {'cl.cache':>8} {'shed':>6} {'failed':>6} {'>budget':>8}")
     lines = [head, "-" * len(head)]
     for r in rows:
         lines.append(
             f"{r.policy:<28} {r.city:<13} {r.requests:>9} {r.p50_ms:>8.1f} {r.p95_ms:>8.1f} {r.p99_ms:>8.1f} "
-            f"{r.nearest_share:>8.1%} {r.overflow_share:>8.1%} {r.shed_share:>6.1%} {r.failed_share:>6.1%} "
+            f"{r.nearest_share:>8.1%} {r.overflow_share:>8.1%} {r.client_cache_share:>8.1%} "
+            f"{r.shed_share:>6.1%} {r.failed_share:>6.1%} "
             f"{r.budget_violations:>8}"
         )
     return "\n".join(lines)
@@ -112,7 +114,9 @@ def write_requests_csv(path: Path, arrivals: Arrivals, results: list[RunResult])
         writer = csv.writer(handle)
         writer.writerow(["policy", "request", "time_s", "city", "cache_hit", "hub", "decision", "latency_ms", "attempts"])
         for result in results:
-            hubs = {i: h for i, h in enumerate(result.hubs)} | {SHED_HUB: "(shed)", FAILED_HUB: "(failed)"}
+            hubs = {i: h for i, h in enumerate(result.hubs)} | {
+                SHED_HUB: "(shed)", FAILED_HUB: "(failed)", CLIENT_EDGE: "(client edge)"
+            }
             for i in range(len(arrivals)):
                 latency = result.latency_ms[i]
                 writer.writerow([

@@ -142,6 +142,10 @@ class Scenario(_Frozen):
     faults: list[Fault] = Field(default_factory=list)
     reporting: Reporting = Field(default_factory=Reporting)
     p95_target_ms: dict[str, float] = Field(default_factory=dict, description="city -> p95 goal to check")
+    cache_at: Literal["hub", "client-edge"] = Field(
+        default="hub", description="where a cache hit is answered: the routed hub, or an edge in the client's own city"
+    )
+    client_edge_rtt_ms: float = Field(default=1.0, gt=0.0, le=100.0, description="RTT to a client-city edge")
     baselines: list[Literal["nearest-only", "least-loaded", "round-robin", "expected-latency"]] = Field(
         default_factory=lambda: ["nearest-only", "least-loaded", "round-robin", "expected-latency"]
     )

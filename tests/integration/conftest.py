@@ -15,9 +15,15 @@ pytestmark = pytest.mark.integration
 
 def leftover_processes() -> list[str]:
     """Our servers still running anywhere on this machine (tritonserver, etcd, edge nodes, routers)."""
-    out = subprocess.run(["ps", "-eo", "pid=,args="], capture_output=True, text=True, check=True).stdout
+    out = subprocess.run(["ps", "-eo", "pid=,stat=,args="], capture_output=True, text=True, check=True).stdout
     mine = ("tritonserver", "bin/etcd ", "controlplane.cli edge", "controlplane.cli router", "controlplane.cli up")
-    return [line for line in out.splitlines() if any(m in line for m in mine) and "ps -eo" not in line]
+    running = []
+    for line in out.splitlines():
+        pid, stat, args = (line.split(None, 2) + ["", ""])[:3]
+        # a zombie has exited already; it only waits for its new parent (init) to reap it
+        if not stat.startswith("Z") and any(m in args for m in mine) and "ps -eo" not in args:
+            running.append(f"{pid} {args}")
+    return running
 
 
 @pytest.fixture(scope="session")

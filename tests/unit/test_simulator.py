@@ -94,9 +94,9 @@ def test_simulator_decides_with_the_routers_policy(shipped_config):
         def route(self, snapshot, facts, now, rng, channels):  # noqa: ANN001, ANN201
             state = rng.getstate()
             sent = dict(channels.sent_since_report)
-            name, candidates = super().route(snapshot, facts, now, rng, channels)
-            calls.append((snapshot, facts, now, state, sent, channels.ejected(), name, candidates))
-            return name, candidates
+            decision = super().route(snapshot, facts, now, rng, channels)
+            calls.append((snapshot, facts, now, state, sent, channels.ejected(), decision.decision, decision.candidates))
+            return decision
 
     sc = scenario(SMALL)
     sim = run(shipped_config, sc, Path("."), baselines=False)
@@ -195,3 +195,24 @@ def test_traces_in_public_schemas_and_their_errors(tmp_path):
 def test_request_facts_are_the_routers(shipped_config):
     # the simulator hands the policy the router's own fact type
     assert simulator.engine.RequestFacts is RequestFacts
+
+
+def test_physics_check_flags_goals_below_the_fibre_floor(shipped_config):
+    from simulator.report import physics, summarize
+
+    sc = scenario(SMALL + "p95_target_ms: {casablanca: 3.1, nairobi: 400}\ncache_at: client-edge\n")
+    sim = run(shipped_config, sc, Path("."), baselines=False)
+    lines = dict(line.split(":", 1) for line in physics(shipped_config, sc, sim.arrivals))
+    assert "CANNOT be met" in lines["casablanca"] and "fibre floor to nearest hub tangier 2.9 ms" in lines["casablanca"]
+    assert "physically possible" in lines["nairobi"]
+    rows = {r.city: r for r in summarize(shipped_config, sim.arrivals, sim.results[0])}
+    hits = float(np.mean(sim.arrivals.cache_hit))
+    assert rows["(all)"].client_cache_share == pytest.approx(hits)  # every hit answered in the client's city
+
+
+def test_shipped_scenarios_load(shipped_config):
+    from simulator.scenario import load_scenario
+    from tests.conftest import ROOT
+
+    for path in sorted((ROOT / "simulator" / "scenarios").glob("*.yaml")):
+        load_scenario(path).check_against(shipped_config, str(path))
