@@ -233,7 +233,9 @@ def build_parser() -> argparse.ArgumentParser:
     simulate = commands.add_parser("simulate", help="replay a scenario through the routing policy and baselines")
     simulate.add_argument("--config", default=DEFAULT_CONFIG)
     simulate.add_argument("--scenario", required=True, help="SCENARIO.yaml")
-    simulate.add_argument("--csv", help="write every request of every policy to this CSV")
+    simulate.add_argument("--out", default="simulation-out", help="folder for requests.csv and the PNG plots")
+    simulate.add_argument("--no-csv", action="store_true", help="skip the per-request CSV (large for long runs)")
+    simulate.add_argument("--no-plots", action="store_true", help="skip the PNG plots")
     simulate.add_argument("--no-baselines", action="store_true", help="only the configured policy")
     simulate.set_defaults(func=_simulate)
     return parser
@@ -266,9 +268,15 @@ def _simulate(args: argparse.Namespace) -> int:
     print("\nphysics check:")
     for line in physics(config, scenario, simulation.arrivals):
         print(f"  {line}")
-    if args.csv:
-        write_requests_csv(Path(args.csv), simulation.arrivals, simulation.results)
-        print(f"wrote {args.csv}")
+    out = Path(args.out)
+    if not args.no_csv:
+        write_requests_csv(out / "requests.csv", simulation.arrivals, simulation.results)
+        print(f"wrote {out / 'requests.csv'}")
+    if not args.no_plots:
+        from simulator.plots import write_plots
+
+        for path in write_plots(out, simulation, rows):
+            print(f"wrote {path}")
     return 0
 
 

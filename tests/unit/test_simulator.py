@@ -216,3 +216,27 @@ def test_shipped_scenarios_load(shipped_config):
 
     for path in sorted((ROOT / "simulator" / "scenarios").glob("*.yaml")):
         load_scenario(path).check_against(shipped_config, str(path))
+
+
+def test_simulate_command_prints_the_table_and_writes_csv_and_plots(tmp_path, capsys):
+    from controlplane.cli import main
+    from tests.conftest import REGIONS_YAML
+
+    path = tmp_path / "small.yaml"
+    path.write_text(SMALL.replace("duration_s: 30", "duration_s: 5"))
+    out = tmp_path / "out"
+    assert main(["simulate", "--config", str(REGIONS_YAML), "--scenario", str(path), "--out", str(out)]) == 0
+    printed = capsys.readouterr().out
+    for needle in ("router (nearest-overflow)", "least-loaded", "round-robin", "nearest-only", "expected-latency",
+                   "physics check", "p95 ms"):
+        assert needle in printed
+    lines = (out / "requests.csv").read_text().splitlines()
+    requests = int(printed.split("simulated ")[1].split()[0])
+    assert len(lines) == 1 + 5 * requests and lines[0].startswith("policy,request,time_s,city")
+    for png in ("latency_cdf.png", "p95_by_city.png"):
+        assert (out / png).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("duration_s: 5\ncities: {casablanca: {arrival: {kind: poisson}}}\n")
+    assert main(["simulate", "--config", str(REGIONS_YAML), "--scenario", str(bad), "--out", str(out)]) == 2
+    assert "cities.casablanca.arrival.poisson.rate_per_s" in capsys.readouterr().err
