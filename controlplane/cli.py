@@ -13,6 +13,7 @@ import time
 from pathlib import Path
 
 DEFAULT_CONFIG = "regions.yaml"
+LIVE_RATE_PER_S = 25.0  # what two cores carry through router + relay + edge + Triton without saturating
 
 
 def _config_validate(args: argparse.Namespace) -> int:
@@ -55,7 +56,11 @@ def _router(args: argparse.Namespace) -> int:
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     try:
-        asyncio.run(_serve_router(args.config, args.etcd, args.listen, args.metrics_port))
+        via = dict(_parse_via(item) for item in args.via)
+        asyncio.run(_serve_router(args.config, args.etcd, args.listen, args.metrics_port, via))
+    except ValueError as exc:
+        print(f"router not started: {exc}", file=sys.stderr)
+        return 2
     except ConfigError as exc:
         print(exc.report(), file=sys.stderr)
         print("router not started: fix the config (edgeroute config validate FILE)", file=sys.stderr)
@@ -63,10 +68,19 @@ def _router(args: argparse.Namespace) -> int:
     return 0
 
 
-async def _serve_router(config: str, etcd: str, listen: str, metrics_port: int | None) -> None:
+def _parse_via(item: str) -> tuple[str, str]:
+    node, sep, dial = item.partition("=")
+    if not sep or ":" not in node or ":" not in dial:
+        raise ValueError(f"--via {item!r}: expected NODE_HOST:PORT=DIAL_HOST:PORT")
+    return node, dial
+
+
+async def _serve_router(
+    config: str, etcd: str, listen: str, metrics_port: int | None, via: dict[str, str] | None = None
+) -> None:
     from controlplane.service import RouterService
 
-    service = RouterService(config, etcd, listen, metrics_port)
+    service = RouterService(config, etcd, listen, metrics_port, via=via)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGTERM, signal.SIGINT):
@@ -201,6 +215,8 @@ def build_parser() -> argparse.ArgumentParser:
     router.add_argument("--etcd", required=True)
     router.add_argument("--listen", default="127.0.0.1:8001")
     router.add_argument("--metrics-port", type=int, default=None)
+    router.add_argument("--via", action="append", default=[], metavar="NODE=DIAL",
+                        help="dial node address NODE at DIAL instead (repeatable): a tunnel, sidecar or delay relay")
     router.set_defaults(func=_router)
 
     up = commands.add_parser("up", help="run etcd, one edge node per hub and a router until Ctrl-C")
@@ -236,6 +252,10 @@ def build_parser() -> argparse.ArgumentParser:
     simulate.add_argument("--out", default="simulation-out", help="folder for requests.csv and the PNG plots")
     simulate.add_argument("--no-csv", action="store_true", help="skip the per-request CSV (large for long runs)")
     simulate.add_argument("--no-plots", action="store_true", help="skip the PNG plots")
+    simulate.add_argument("--live", action="store_true", help="also run it, reduced, against a real local stack")
+    simulate.add_argument("--live-seconds", type=float, default=20.0, help="length of the live run")
+    simulate.add_argument("--live-scale", type=float, default=None,
+                          help=f"multiply arrival rates by this live (default: about {LIVE_RATE_PER_S:g} requests/s in all)")
     simulate.add_argument("--no-baselines", action="store_true", help="only the configured policy")
     simulate.set_defaults(func=_simulate)
     return parser
@@ -256,14 +276,29 @@ def _simulate(args: argparse.Namespace) -> int:
         scenario = load_scenario(args.scenario)
         scenario.check_against(config, args.scenario)
         started = time.perf_counter()
-        simulation = run(config, scenario, Path(args.scenario).resolve().parent, baselines=not args.no_baselines)
+        base_dir = Path(args.scenario).resolve().parent
+        if args.live:
+            from simulator.live import run_live
+
+            total = sum(getattr(c.arrival, "rate_per_s", getattr(c.arrival, "mean_rate_per_s", 0.0))
+                        for c in scenario.cities.values())
+            scale = args.live_scale or min(1.0, LIVE_RATE_PER_S / max(total, 1e-9))
+            print(f"live: {args.live_seconds:g} s at {scale:.4g} x the scenario's rates against a real stack "
+                  f"(etcd, one edge node per hub, one router per city behind RTT-replaying relays)", flush=True)
+            simulation = run_live(config, args.config, scenario, base_dir, args.live_seconds, scale)
+        else:
+            simulation = run(config, scenario, base_dir, baselines=not args.no_baselines)
     except ConfigError as exc:
         print(exc.report(), file=sys.stderr)
         return 2
+    except ValueError as exc:
+        print(f"{args.scenario}: {exc}", file=sys.stderr)
+        return 2
     wall = time.perf_counter() - started
     rows = [row for result in simulation.results for row in summarize(config, simulation.arrivals, result)]
-    print(f"simulated {len(simulation.arrivals)} requests x {len(simulation.results)} policies over "
-          f"{scenario.duration_s:g} s in {wall:.1f} s of wall time")
+    duration = args.live_seconds if args.live else scenario.duration_s
+    print(f"simulated {len(simulation.arrivals)} requests x {len(simulation.results)} runs over "
+          f"{duration:g} s in {wall:.1f} s of wall time")
     print(table(rows))
     print("\nphysics check:")
     for line in physics(config, scenario, simulation.arrivals):

@@ -21,9 +21,9 @@ CHANNEL_RETIRE_S = 30.0  # keep a departed node's channel this long so its in-fl
 class _Channel:
     __slots__ = ("channel", "unary", "stream", "address")
 
-    def __init__(self, address: str) -> None:
+    def __init__(self, address: str, dial: str) -> None:
         self.address = address
-        self.channel = grpc.aio.insecure_channel(address, options=CHANNEL_OPTIONS)
+        self.channel = grpc.aio.insecure_channel(dial, options=CHANNEL_OPTIONS)
         self.unary: dict[str, grpc.aio.UnaryUnaryMultiCallable] = {}
         self.stream = self.channel.stream_stream(
             method_path("ModelStreamInfer"), request_serializer=None, response_deserializer=None
@@ -31,9 +31,12 @@ class _Channel:
 
 
 class NodeChannels:
-    def __init__(self, outlier: OutlierDetection, clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(
+        self, outlier: OutlierDetection, clock: Callable[[], float] = time.monotonic, via: Mapping[str, str] | None = None
+    ) -> None:
         self._outlier = outlier
         self._clock = clock
+        self._via = dict(via or {})  # node address -> where to dial it instead (a tunnel, a sidecar, a test relay)
         self._channels: dict[str, _Channel] = {}
         self._retired: list[tuple[float, _Channel]] = []
         # calls sent since the node's last report and still in flight here: load the report cannot show yet
@@ -54,7 +57,7 @@ class NodeChannels:
         if entry is None or entry.address != node.address:
             if entry is not None:
                 self._retired.append((self._clock(), entry))
-            entry = self._channels[node.key] = _Channel(node.address)
+            entry = self._channels[node.key] = _Channel(node.address, self._via.get(node.address, node.address))
         return entry
 
     def unary(self, node: NodeState, method: str) -> grpc.aio.UnaryUnaryMultiCallable:

@@ -25,7 +25,7 @@ class RouterService:
 
     def __init__(
         self, config_path: str | Path, etcd: str, listen: str = "127.0.0.1:0", metrics_port: int | None = None,
-        rng: random.Random | None = None,
+        rng: random.Random | None = None, via: dict[str, str] | None = None,
     ) -> None:
         self._config_path = Path(config_path)
         self._etcd = etcd
@@ -36,7 +36,7 @@ class RouterService:
         self._config_text = self._config_path.read_bytes()
         self._pushed_text: bytes | None = None
         locator = Locator(config, resolve_database_path(config, self._config_path))
-        self.channels = NodeChannels(config.policy.outlier_detection)
+        self.channels = NodeChannels(config.policy.outlier_detection, via=via)
         self.router = Router(build_state(config, locator, {}, 0), self.channels, rng)
         self.watcher = RegistryWatcher(etcd, self._on_registry)
         self._server = make_server(self.router)

@@ -75,8 +75,12 @@ class Stack:
         self.edges.extend(started)
         return started
 
-    def start_router(self, metrics_port: int | None = None, config_path: str | None = None) -> RouterHandle:
+    def start_router(
+        self, metrics_port: int | None = None, config_path: str | None = None, via: dict[str, str] | None = None
+    ) -> RouterHandle:
         argv = ["router", "--config", config_path or self.config_path, "--etcd", self.endpoint, "--listen", "127.0.0.1:0"]
+        for node, dial in (via or {}).items():
+            argv += ["--via", f"{node}={dial}"]
         if metrics_port is not None:
             argv += ["--metrics-port", str(metrics_port)]
         process = ManagedProcess(
