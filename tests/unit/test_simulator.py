@@ -240,3 +240,22 @@ def test_simulate_command_prints_the_table_and_writes_csv_and_plots(tmp_path, ca
     bad.write_text("duration_s: 5\ncities: {casablanca: {arrival: {kind: poisson}}}\n")
     assert main(["simulate", "--config", str(REGIONS_YAML), "--scenario", str(bad), "--out", str(out)]) == 2
     assert "cities.casablanca.arrival.poisson.rate_per_s" in capsys.readouterr().err
+
+
+def test_cable_cut_costs_its_detour_while_it_lasts(shipped_config):
+    sc = scenario("""
+duration_s: 30
+seed: 4
+cities: {casablanca: {arrival: {kind: poisson, rate_per_s: 50}}}
+rtt: {kind: config}
+hubs: {tangier: {nodes: 2, slots_per_node: 8, service: {kind: deterministic, mean_ms: 2}}}
+faults: [{kind: cable_cut, city: casablanca, hub: tangier, from_s: 10, to_s: 20, extra_ms: 80}]
+baselines: []
+""")
+    sim = run(shipped_config, sc, Path("."), baselines=False)
+    (result,) = sim.results
+    t, latency = sim.arrivals.time_s, result.latency_ms
+    cut = (t >= 10) & (t < 20)
+    assert np.all(result.served_hub == result.hubs.index("tangier"))  # regions.yaml does not know of the cut
+    assert np.median(latency[cut]) == pytest.approx(10.0 + 80.0 + 2.0, abs=0.5)
+    assert np.median(latency[~cut]) == pytest.approx(10.0 + 2.0, abs=0.5)
