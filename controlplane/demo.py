@@ -11,6 +11,7 @@ from pathlib import Path
 
 import grpc
 import numpy as np
+from tritonclient.utils import deserialize_bytes_tensor, serialize_byte_tensor
 
 from controlplane.processes import ManagedProcess, edgeroute_argv, free_port
 from controlplane.router import DECISION_HEADER, HUB_HEADER
@@ -40,6 +41,25 @@ def simple_request(seed: int) -> service_pb2.ModelInferRequest:
         tensor.shape.extend([1, 16])
     request.raw_input_contents.extend([a.tobytes(), b.tobytes()])
     return request
+
+
+def generation_request(question: str, max_tokens: int) -> service_pb2.ModelInferRequest:
+    """An `ensemble` request as a TensorRT-LLM client sends it (batch of one), asking for perf metrics."""
+    request = service_pb2.ModelInferRequest(model_name="ensemble")
+    for name, datatype, raw in (
+        ("text_input", "BYTES", serialize_byte_tensor(np.array([question.encode()], dtype=object)).tobytes()),
+        ("max_tokens", "INT32", np.array([max_tokens], dtype=np.int32).tobytes()),
+        ("return_perf_metrics", "BOOL", np.array([True]).tobytes()),
+    ):
+        request.inputs.add(name=name, datatype=datatype, shape=[1, 1])
+        request.raw_input_contents.append(raw)
+    return request
+
+
+def _demo_questions() -> list[str]:
+    from edgenode.lm.corpus import WORKLOADS, examples
+
+    return [examples(1, seed=2026, workload=w)[0].question for w in WORKLOADS]
 
 
 def _percentile(values: list[float], q: float) -> float:
@@ -81,7 +101,19 @@ def run_demo(config: str, requests_per_city: int) -> int:
                     f"{city:<13} {address:<14} {hub:<14} {decision:<20} {ok:>3}/{requests_per_city:<3}"
                     f"{statistics.median(latencies):>7.2f} {_percentile(latencies, 0.95):>7.2f}", flush=True
                 )
-        print("\nlatency is loopback: no WAN RTT is added here (the RTT simulator is a later issue).")
+            print("\nthe edge's language model (`ensemble`, greedy, speculative decoding with 4 draft tokens), from Casablanca:")
+            for question in _demo_questions():
+                sent = time.perf_counter()
+                response = stub.ModelInfer(
+                    generation_request(question, 96), metadata=(("x-forwarded-for", city_addresses()["Casablanca"]),),
+                    timeout=60,
+                )
+                took = (time.perf_counter() - sent) * 1000
+                outputs = {o.name: i for i, o in enumerate(response.outputs)}
+                text = deserialize_bytes_tensor(response.raw_output_contents[outputs["text_output"]])[0].decode()
+                rate = np.frombuffer(response.raw_output_contents[outputs["acceptance_rate"]], dtype=np.float32)[0]
+                print(f"  Q: {question}\n  A: {text}   ({took:.0f} ms, draft acceptance {rate:.0%})", flush=True)
+        print("\nlatency is loopback: no WAN RTT is added here; `edgeroute simulate` replays real RTTs.")
     finally:
         up.stop(grace_s=30)
         print("stack stopped" + ("" if not up.group_alive() else " (WARNING: processes left)"), flush=True)

@@ -1,6 +1,9 @@
 """The edge node's gRPC front: speaks Triton's protocol and forwards to its Triton without decoding tensors.
 
-This is where admission control and the semantic cache sit; calls are forwarded as raw bytes.
+This is where admission control and the semantic cache sit; calls are forwarded as raw bytes. Two
+exceptions: a model with a validator (the `ensemble` language model) has its request checked here, so a
+bad one gets INVALID_ARGUMENT naming the tensor; and a unary ModelInfer to a decoupled model (Triton
+refuses those) is carried over a stream and answered with the model's single response.
 """
 
 from __future__ import annotations
@@ -12,8 +15,12 @@ from collections.abc import AsyncIterator, Callable
 import grpc
 import grpc.aio
 
-from proto import CHANNEL_OPTIONS, SERVICE_NAME, method_path, service_pb2
+from proto import CHANNEL_OPTIONS, SERVICE_NAME, length_delimited_fields, method_path, service_pb2
 from proto.relay import forwardable_metadata, remaining_timeout
+from proto.wire import WireError
+
+# model name -> check(request bytes) returning an error message, or None when the request is fine
+Validator = Callable[[bytes], "str | None"]
 
 LOG = logging.getLogger(__name__)
 
@@ -26,9 +33,11 @@ STREAM_OUTBOX = 64  # responses buffered toward a slow client before Triton's si
 class EdgeFront:
     """Forwards every Triton RPC to one Triton; counts calls in flight for the load report."""
 
-    def __init__(self, triton_target: str, node_label: str) -> None:
+    def __init__(self, triton_target: str, node_label: str, validators: dict[str, Validator] | None = None) -> None:
         self._channel = grpc.aio.insecure_channel(triton_target, options=CHANNEL_OPTIONS)
         self._label = node_label
+        self._validators = dict(validators or {})
+        self._decoupled: dict[str, bool] = {}
         self._unary = {
             name: self._channel.unary_unary(method_path(name), request_serializer=None, response_deserializer=None)
             for name in UNARY_METHODS
@@ -48,9 +57,15 @@ class EdgeFront:
                 self.in_flight += 1
                 self.load_changed.set()
             try:
-                return await upstream(
-                    request, timeout=remaining_timeout(context), metadata=forwardable_metadata(context.invocation_metadata())
-                )
+                metadata = forwardable_metadata(context.invocation_metadata())
+                if counted:
+                    model = _model_name(request)
+                    problem = self._check(model, request)
+                    if problem:
+                        await context.abort(grpc.StatusCode.INVALID_ARGUMENT, problem)
+                    if await self._is_decoupled(model):
+                        return await self._unary_over_stream(request, context, metadata)
+                return await upstream(request, timeout=remaining_timeout(context), metadata=metadata)
             except grpc.aio.AioRpcError as exc:
                 details = exc.details() or ""
                 if exc.code() == grpc.StatusCode.UNAVAILABLE:
@@ -63,6 +78,46 @@ class EdgeFront:
             raise AssertionError("unreachable")
 
         return handle
+
+    def _check(self, model: str, request: bytes) -> str | None:
+        validator = self._validators.get(model)
+        return validator(request) if validator is not None else None
+
+    async def _is_decoupled(self, model: str) -> bool:
+        known = self._decoupled.get(model)
+        if known is None:
+            try:
+                raw = await self._unary["ModelConfig"](
+                    service_pb2.ModelConfigRequest(name=model).SerializeToString(), timeout=5
+                )
+            except grpc.aio.AioRpcError:
+                return False  # unknown model: let Triton answer the call itself
+            known = self._decoupled[model] = service_pb2.ModelConfigResponse.FromString(
+                raw
+            ).config.model_transaction_policy.decoupled
+        return known
+
+    async def _unary_over_stream(
+        self, request: bytes, context: grpc.aio.ServicerContext, metadata: tuple
+    ) -> bytes:
+        call = self._stream(timeout=remaining_timeout(context), metadata=metadata)
+        try:
+            await call.write(request)
+            await call.done_writing()
+            answers = [service_pb2.ModelStreamInferResponse.FromString(raw) async for raw in call]
+        finally:
+            call.cancel()
+        errors = [a.error_message for a in answers if a.error_message]
+        if errors:
+            await context.abort(grpc.StatusCode.INVALID_ARGUMENT, errors[0])
+        data = [a.infer_response for a in answers if a.infer_response.outputs]
+        if len(data) != 1:
+            await context.abort(
+                grpc.StatusCode.INVALID_ARGUMENT,
+                f"the model answered with {len(data)} responses; a streamed generation (stream=true) needs "
+                "ModelStreamInfer",
+            )
+        return data[0].SerializeToString()
 
     async def _forward_stream(
         self, requests: AsyncIterator[bytes], context: grpc.aio.ServicerContext
@@ -81,6 +136,10 @@ class EdgeFront:
             self.load_changed.set()
             call = self._stream(timeout=remaining_timeout(context), metadata=metadata)
             try:
+                problem = self._check(_model_name(request), request)
+                if problem:  # a stream carries a request's error as a response, not as the call's status
+                    await outbox.put(_stream_error(request, problem))
+                    return
                 await call.write(request)
                 await call.done_writing()
                 async for response in call:
@@ -134,3 +193,21 @@ class EdgeFront:
 
     async def aclose(self) -> None:
         await self._channel.close()
+
+
+def _model_name(request: bytes) -> str:
+    try:
+        return length_delimited_fields(request, frozenset({1})).get(1, b"").decode("utf-8", "replace")
+    except WireError:
+        return ""
+
+
+def _stream_error(request: bytes, message: str) -> bytes:
+    response = service_pb2.ModelStreamInferResponse(error_message=message)
+    try:
+        parsed = service_pb2.ModelInferRequest.FromString(request)
+        response.infer_response.model_name, response.infer_response.id = parsed.model_name, parsed.id
+    except Exception:  # noqa: BLE001 (malformed: the message alone)
+        pass
+    response.infer_response.parameters["triton_final_response"].bool_param = True
+    return response.SerializeToString()

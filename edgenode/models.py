@@ -1,5 +1,6 @@
-"""Models the embedded CPU Triton serves: Triton's canonical `simple`, `hold` for load tests, and the
-decoupled `count` that streams several responses per request (as a language model streams tokens)."""
+"""Models the embedded CPU Triton serves: Triton's canonical `simple`, `hold` for load tests, the
+decoupled `count` that streams several responses per request, and `ensemble`, the language model
+(edgenode.lm) behind TensorRT-LLM's ensemble tensors."""
 
 from __future__ import annotations
 
@@ -75,4 +76,11 @@ COUNT = ModelSpec(
     config=ModelConfig(batching=False, decoupled=True),
 )
 
-DEFAULT_MODELS: tuple[ModelSpec, ...] = (SIMPLE, HOLD, COUNT)
+def _ensemble() -> ModelSpec:
+    from edgenode.lm.serving import model_spec
+
+    return model_spec()
+
+
+ENSEMBLE = _ensemble()
+DEFAULT_MODELS: tuple[ModelSpec, ...] = (SIMPLE, HOLD, COUNT, ENSEMBLE)

@@ -36,7 +36,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 async def _serve(args: argparse.Namespace, backend: TritonBackend, models: frozenset[str]) -> None:
-    front = EdgeFront(backend.grpc_target, node_label=f"{args.hub}/{args.node_id or '?'}")
+    validators = {}
+    if "ensemble" in models and isinstance(backend, ManagedTriton):  # our model: check requests at the front
+        from edgenode.lm.serving import check_request
+
+        validators["ensemble"] = check_request
+    front = EdgeFront(backend.grpc_target, node_label=f"{args.hub}/{args.node_id or '?'}", validators=validators)
     server = grpc.aio.server(options=SERVER_OPTIONS)
     server.add_generic_rpc_handlers((front.handler(),))
     host, _, port = args.listen.rpartition(":")

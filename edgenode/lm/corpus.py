@@ -1,0 +1,98 @@
+"""The training corpus: the three workloads the product targets, each a question and a structured answer
+that follows from the question by fixed rules (so a small model can learn them and a test can check them).
+
+    fraud-check   card transaction -> risk, reasons, action
+    crop-advice   soil and climate -> crop, fertiliser, irrigation
+    grid-config   feeder load      -> breakers, tap, reserve
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+CITIES = ("Casablanca", "Rabat", "Dakar", "Lagos", "Tunis", "Nairobi", "Accra", "Abidjan")
+SOILS = ("sand", "loam", "clay", "silt")
+SEASONS = ("spring", "summer", "autumn", "winter")
+REGIONS = ("Meknes", "Souss", "Thies", "Kano", "Kairouan", "Rift")
+WORKLOADS = ("fraud-check", "crop-advice", "grid-config")
+
+
+@dataclass(frozen=True)
+class Example:
+    workload: str
+    question: str
+    answer: str
+
+    @property
+    def prompt(self) -> str:
+        return f"Q: {self.question}\nA: "
+
+    @property
+    def text(self) -> str:
+        return f"{self.prompt}{self.answer}\n"
+
+
+def fraud(rng: random.Random) -> Example:
+    card = rng.randrange(1000, 10000)
+    amount = rng.choice((50, 120, 300, 500, 900, 1500, 3000, 5000, 8000))
+    hour = rng.randrange(24)
+    city, home = rng.choice(CITIES), rng.choice(CITIES)
+    recent = rng.randrange(0, 7)
+    reasons = []
+    if city != home:
+        reasons.append("foreign")
+    if hour < 6:
+        reasons.append("night")
+    if recent >= 4:
+        reasons.append("velocity")
+    if amount >= 3000:
+        reasons.append("amount")
+    risk = "high" if len(reasons) >= 2 else "medium" if reasons else "low"
+    action = {"high": "block", "medium": "verify", "low": "allow"}[risk]
+    question = (f"card {card} paid {amount} MAD at {hour:02d}:00 in {city}, home {home}, "
+                f"{recent} payments last hour. fraud?")
+    answer = f"{{risk: {risk}, reasons: [{', '.join(reasons)}], action: {action}}}"
+    return Example("fraud-check", question, answer)
+
+
+def crop(rng: random.Random) -> Example:
+    soil, season, region = rng.choice(SOILS), rng.choice(SEASONS), rng.choice(REGIONS)
+    ph = rng.choice((5.5, 6.0, 6.5, 7.0, 7.5, 8.0))
+    rain = rng.choice((150, 250, 350, 450, 600, 800))
+    if rain < 300:
+        name = "barley" if ph >= 7.0 else "millet"
+    elif soil == "clay":
+        name = "rice" if rain >= 600 else "wheat"
+    elif season in ("spring", "summer"):
+        name = "maize" if ph < 7.0 else "sorghum"
+    else:
+        name = "wheat"
+    fertiliser = "NPK 15-15-15" if ph < 6.5 else "NPK 20-10-10" if ph < 7.5 else "urea"
+    irrigation = "high" if rain < 300 else "medium" if rain < 500 else "low"
+    question = f"soil {soil} pH {ph} rain {rain} mm region {region} season {season}. crop?"
+    answer = f"{{crop: {name}, fertiliser: {fertiliser}, irrigation: {irrigation}}}"
+    return Example("crop-advice", question, answer)
+
+
+def grid(rng: random.Random) -> Example:
+    feeder = rng.randrange(1, 40)
+    load = rng.randrange(10, 60)
+    peak = load + rng.randrange(0, 20)
+    solar = rng.randrange(0, 25)
+    net = peak - solar
+    b2 = "closed" if net > 40 else "open"
+    tap = "+2" if net > 45 else "+1" if net > 30 else "0"
+    reserve = max(5, (net * 15 + 99) // 100)
+    question = f"feeder F{feeder} load {load} MW peak {peak} MW solar {solar} MW. config?"
+    answer = f"{{breakers: [B1 closed, B2 {b2}], tap: {tap}, reserve: {reserve} MW}}"
+    return Example("grid-config", question, answer)
+
+
+MAKERS = {"fraud-check": fraud, "crop-advice": crop, "grid-config": grid}
+
+
+def examples(n: int, seed: int, workload: str | None = None) -> list[Example]:
+    rng = random.Random(seed)
+    kinds = [workload] if workload else list(WORKLOADS)
+    return [MAKERS[kinds[i % len(kinds)]](rng) for i in range(n)]

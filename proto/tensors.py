@@ -1,0 +1,40 @@
+"""Decode the input tensors of a ModelInferRequest into numpy (for the few calls the edge must inspect)."""
+
+from __future__ import annotations
+
+import numpy as np
+from tritonclient.utils import deserialize_bytes_tensor, triton_to_np_dtype
+
+from proto import service_pb2
+
+
+class TensorError(ValueError):
+    pass
+
+
+def request_tensors(request: service_pb2.ModelInferRequest) -> dict[str, np.ndarray]:
+    """name -> array for every input, from raw_input_contents or the typed contents field."""
+    tensors: dict[str, np.ndarray] = {}
+    raw = list(request.raw_input_contents)
+    for index, tensor in enumerate(request.inputs):
+        shape = [int(d) for d in tensor.shape]
+        if tensor.datatype == "BYTES":
+            if raw:
+                array = deserialize_bytes_tensor(raw[index])
+            else:
+                array = np.array(list(tensor.contents.bytes_contents), dtype=np.object_)
+        else:
+            dtype = triton_to_np_dtype(tensor.datatype)
+            if dtype is None:
+                raise TensorError(f"input {tensor.name!r}: unknown datatype {tensor.datatype!r}")
+            if raw:
+                array = np.frombuffer(raw[index], dtype=dtype)
+            else:
+                field = {"BOOL": "bool_contents", "FP32": "fp32_contents", "FP64": "fp64_contents",
+                         "UINT64": "uint64_contents", "INT64": "int64_contents"}.get(tensor.datatype, "int_contents")
+                array = np.array(list(getattr(tensor.contents, field)), dtype=dtype)
+        try:
+            tensors[tensor.name] = array.reshape(shape)
+        except ValueError as exc:
+            raise TensorError(f"input {tensor.name!r}: {array.size} values do not fill shape {shape}") from exc
+    return tensors

@@ -1,0 +1,120 @@
+"""The edge's language model: numpy serving, speculative decoding (greedy identity, sampling follows the
+target's distribution), request validation."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+from edgenode.lm.corpus import examples
+from edgenode.lm.serving import MAX_PROMPT_CHARS, MAX_TOKENS, GenerationError, LanguageModel, validate
+from edgenode.lm.speculative import Generator, Sampling, Stats, distribution
+
+
+@pytest.fixture(scope="module")
+def lm() -> LanguageModel:
+    return LanguageModel.shared()
+
+
+def prompt_ids(lm: LanguageModel, text: str) -> list[int]:
+    from edgenode.lm.tokenizer import BOS
+
+    return [BOS, *lm.tokenizer.encode(text)]
+
+
+def decode_all(generator: Generator, prompt: list[int], max_tokens: int, sampling: Sampling, k: int,
+               stats: Stats | None = None) -> list[int]:
+    return [t for chunk in generator.generate(prompt, max_tokens, sampling, k=k, stats=stats) for t in chunk]
+
+
+def test_the_trained_model_answers_in_the_corpus_format(lm):
+    target_only = Generator(lm.target)
+    correct = 0
+    held_out = examples(12, seed=99)
+    for example in held_out:
+        out = lm.tokenizer.decode(decode_all(target_only, prompt_ids(lm, example.prompt), 90, Sampling(), 0))
+        assert out.startswith("{") and "}" in out, out
+        correct += out.split("\n")[0] == example.answer
+    assert correct >= len(held_out) // 2  # it learned the rules, not only the format
+
+
+@pytest.mark.parametrize("k", range(1, 9))
+def test_greedy_speculative_output_is_the_targets(lm, k):
+    target_only = Generator(lm.target)
+    speculative = Generator(lm.target, lm.draft)
+    for example in examples(6, seed=100 + k):
+        prompt = prompt_ids(lm, example.prompt)
+        stats = Stats()
+        assert decode_all(speculative, prompt, 80, Sampling(), k, stats) == decode_all(target_only, prompt, 80, Sampling(), 0)
+        assert stats.draft_tokens > 0 and stats.tokens_per_step >= 1.0
+
+
+def _chi_square_critical(df: int, z: float = 3.09) -> float:
+    # Wilson-Hilferty: the chi-square quantile at the normal quantile z (3.09: p = 0.001)
+    return df * (1 - 2 / (9 * df) + z * math.sqrt(2 / (9 * df))) ** 3
+
+
+def test_sampled_speculative_tokens_follow_the_target_distribution(lm):
+    sampling = Sampling(temperature=1.6, top_k=12)
+    prompt = prompt_ids(lm, "Q: soil ")
+    cache = lm.target.new_cache()
+    p = distribution(lm.target.forward(prompt, cache)[-1], sampling)
+    speculative = Generator(lm.target, lm.draft)
+    draws = 3000
+    counts = np.zeros(len(p))
+    for seed in range(draws):
+        first = next(iter(speculative.generate(prompt, 1, Sampling(1.6, 1.0, 12, seed), k=4)))
+        counts[first[0]] += 1
+    expected = p * draws
+    keep = expected >= 5
+    observed = np.append(counts[keep], counts[~keep].sum())
+    wanted = np.append(expected[keep], expected[~keep].sum())
+    observed, wanted = observed[wanted > 0], wanted[wanted > 0]
+    statistic = float(((observed - wanted) ** 2 / wanted).sum())
+    assert len(observed) >= 4  # the test means something only if the distribution is spread
+    assert statistic < _chi_square_critical(len(observed) - 1), (statistic, observed, wanted)
+
+
+def test_sampling_is_reproducible_with_a_seed(lm):
+    speculative = Generator(lm.target, lm.draft)
+    prompt = prompt_ids(lm, examples(1, seed=5)[0].prompt)
+    one = decode_all(speculative, prompt, 40, Sampling(0.9, 0.95, 0, 1234), 4)
+    two = decode_all(speculative, prompt, 40, Sampling(0.9, 0.95, 0, 1234), 4)
+    assert one == two
+
+
+def _inputs(**overrides):  # noqa: ANN003, ANN202
+    base = {"text_input": np.array([[b"card 1234 paid 50 MAD. fraud?"]], dtype=object),
+            "max_tokens": np.array([[16]], dtype=np.int32)}
+    base.update(overrides)
+    return base
+
+
+@pytest.mark.parametrize(("overrides", "needle"), [
+    ({"text_input": np.array([[b"  "]], dtype=object)}, "text_input is empty"),
+    ({"text_input": np.array([[b"x" * (MAX_PROMPT_CHARS + 1)]], dtype=object)}, f"limit is {MAX_PROMPT_CHARS}"),
+    ({"max_tokens": np.array([[MAX_TOKENS + 1]], dtype=np.int32)}, f"between 1 and {MAX_TOKENS}"),
+    ({"max_tokens": np.array([[16.0]], dtype=np.float32)}, "'max_tokens' must be INT32"),
+    ({"num_draft_tokens": np.array([[9]], dtype=np.int32)}, "num_draft_tokens is 9"),
+    ({"text_input": np.array([["caf\u00e9".encode()]], dtype=object)}, "cannot read"),
+])
+def test_bad_requests_name_the_tensor_and_the_limit(lm, overrides, needle):
+    with pytest.raises(GenerationError, match=needle):
+        validate(_inputs(**overrides), lm.tokenizer)
+    assert validate(_inputs(), lm.tokenizer).max_tokens == 16
+
+
+def test_int8_quantization_is_per_channel_symmetric_and_the_plan_reproducible():
+    from edgenode.lm.int8 import calibrate, fake_quant, quantize
+
+    rng = np.random.default_rng(0)
+    weight = rng.normal(size=(64, 32)).astype(np.float32) * rng.uniform(0.01, 3.0, size=32).astype(np.float32)
+    q, scale = quantize(weight)
+    assert q.dtype == np.int8 and np.all(np.abs(q).max(axis=0) == 127)  # every channel uses its full range
+    assert np.all(np.abs(fake_quant(weight) - weight) <= scale / 2 + 1e-6)
+    first, second = calibrate(n=12), calibrate(n=12)
+    assert first == second  # the plan is a function of the weights and the held-out set
+    assert set(first["int8_layers"]) | set(first["float_layers"]) == {e["layer"] for e in first["layers"]}
+    assert all(e["int8"] == (e["accuracy_loss_pct"] <= first["threshold_pct"]) for e in first["layers"])
