@@ -47,7 +47,7 @@ def generation_request(question: str, max_tokens: int) -> service_pb2.ModelInfer
     """An `ensemble` request as a TensorRT-LLM client sends it (batch of one), asking for perf metrics."""
     request = service_pb2.ModelInferRequest(model_name="ensemble")
     for name, datatype, raw in (
-        ("text_input", "BYTES", serialize_byte_tensor(np.array([question.encode()], dtype=object)).tobytes()),
+        ("text_input", "BYTES", serialize_byte_tensor(np.array([question.encode()], dtype=object)).item()),
         ("max_tokens", "INT32", np.array([max_tokens], dtype=np.int32).tobytes()),
         ("return_perf_metrics", "BOOL", np.array([True]).tobytes()),
     ):
@@ -112,7 +112,7 @@ def run_demo(config: str, requests_per_city: int) -> int:
                 outputs = {o.name: i for i, o in enumerate(response.outputs)}
                 text = deserialize_bytes_tensor(response.raw_output_contents[outputs["text_output"]])[0].decode()
                 rate = np.frombuffer(response.raw_output_contents[outputs["acceptance_rate"]], dtype=np.float32)[0]
-                print(f"  Q: {question}\n  A: {text}   ({took:.0f} ms, draft acceptance {rate:.0%})", flush=True)
+                print(f"  Q: {question}\n  A: {text.strip()}   ({took:.0f} ms, draft acceptance {rate:.0%})", flush=True)
         print("\nlatency is loopback: no WAN RTT is added here; `edgeroute simulate` replays real RTTs.")
     finally:
         up.stop(grace_s=30)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import struct
+
 import numpy as np
 from tritonclient.utils import deserialize_bytes_tensor, triton_to_np_dtype
 
@@ -20,9 +22,17 @@ def request_tensors(request: service_pb2.ModelInferRequest) -> dict[str, np.ndar
         shape = [int(d) for d in tensor.shape]
         if tensor.datatype == "BYTES":
             if raw:
-                array = deserialize_bytes_tensor(raw[index])
+                try:
+                    array = deserialize_bytes_tensor(raw[index])
+                except (struct.error, IndexError, ValueError) as exc:
+                    raise TensorError(
+                        f"input {tensor.name!r}: BYTES content must be 4-byte little-endian lengths, each followed by "
+                        f"that many bytes ({exc})"
+                    ) from exc
             else:
                 array = np.array(list(tensor.contents.bytes_contents), dtype=np.object_)
+        elif index >= len(raw) and raw:
+            raise TensorError(f"input {tensor.name!r} has no raw_input_contents entry")
         else:
             dtype = triton_to_np_dtype(tensor.datatype)
             if dtype is None:

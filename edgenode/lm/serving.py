@@ -237,6 +237,8 @@ def check_request(raw: bytes) -> str | None:
         tensors = request_tensors(service_pb2.ModelInferRequest.FromString(raw))
     except (DecodeError, TensorError) as exc:
         return f"malformed {MODEL_NAME} request: {exc}"
+    except Exception as exc:  # noqa: BLE001 (whatever the bytes are, the answer is INVALID_ARGUMENT, not UNKNOWN)
+        return f"malformed {MODEL_NAME} request: {type(exc).__name__}: {exc}"
     try:
         validate(tensors, _TOKENIZER)
     except GenerationError as exc:

@@ -118,3 +118,25 @@ def test_int8_quantization_is_per_channel_symmetric_and_the_plan_reproducible():
     assert first == second  # the plan is a function of the weights and the held-out set
     assert set(first["int8_layers"]) | set(first["float_layers"]) == {e["layer"] for e in first["layers"]}
     assert all(e["int8"] == (e["accuracy_loss_pct"] <= first["threshold_pct"]) for e in first["layers"])
+
+
+def test_the_edge_check_turns_malformed_bytes_into_a_message():
+    from edgenode.lm.serving import check_request
+    from proto import service_pb2
+
+    request = service_pb2.ModelInferRequest(model_name="ensemble")
+    request.inputs.add(name="text_input", datatype="BYTES", shape=[1, 1])
+    request.raw_input_contents.append(b"\xff\xff\xff\x7fabc")  # a length far past the end
+    request.inputs.add(name="max_tokens", datatype="INT32", shape=[1, 1])
+    request.raw_input_contents.append(np.array([[8]], dtype=np.int32).tobytes())
+    problem = check_request(request.SerializeToString())
+    assert problem is not None and "text_input" in problem and "BYTES" in problem
+    assert check_request(b"\x0f\xff\xff").startswith("malformed ensemble request")
+    good = service_pb2.ModelInferRequest(model_name="ensemble")
+    from tritonclient.utils import serialize_byte_tensor
+
+    good.inputs.add(name="text_input", datatype="BYTES", shape=[1, 1])
+    good.raw_input_contents.append(serialize_byte_tensor(np.array([b"fraud?"], dtype=object)).item())
+    good.inputs.add(name="max_tokens", datatype="INT32", shape=[1, 1])
+    good.raw_input_contents.append(np.array([[8]], dtype=np.int32).tobytes())
+    assert check_request(good.SerializeToString()) is None
