@@ -6,9 +6,9 @@ threshold (default 1%, relative) stays in float. The plan and a report are writt
 
     .venv/bin/python -m edgenode.lm.int8          # rewrites edgenode/lm/weights/int8_plan.json, docs/int8-report.md
 
-Measured here: the accuracy effect (weights rounded to INT8 and scaled back, exactly what an integer
-kernel with per-channel scales computes up to activation rounding). Not done yet: serving the INT8
-layers on an integer kernel path and measuring its speed (see README, "Known limits").
+The plan's layers run on ONNX Runtime's integer kernels (`Int8Linear`: DynamicQuantizeLinear on the
+activations, MatMulInteger against the INT8 weights, then the per-channel scales); `int8_model` swaps them
+into the numpy model. bench/int8.py measures its speed and accuracy against FP32 in the same run.
 """
 
 from __future__ import annotations
@@ -113,8 +113,57 @@ def report(plan: dict[str, object]) -> str:
         why = "INT8" if entry["int8"] else f"float: loss above {plan['threshold_pct']}%"
         lines.append(f"| {entry['layer']} | {entry['accuracy']:.4f} | {entry['perplexity']:.4f} | "
                      f"{entry['accuracy_loss_pct']:.3f} | {why} |")
-    lines += ["", "Speed: the integer kernel path is not built yet, so no speed-up is claimed here."]
+    lines += ["", "Speed and the accuracy of the integer kernel path (activations quantized too) are measured by",
+              "`python -m bench.int8`; see README."]
     return "\n".join(lines) + "\n"
+
+
+class Int8Linear:
+    """y = x @ W + b with W in INT8 (per-output-channel scales) and x quantized per call (uint8, dynamic),
+    on ONNX Runtime's MatMulInteger: a real integer matrix product, not a float emulation."""
+
+    def __init__(self, weight: np.ndarray, bias: np.ndarray | None) -> None:
+        import onnxruntime as ort
+        from onnx import TensorProto, helper, numpy_helper
+
+        q, scale = quantize(weight)
+        d_in, d_out = weight.shape
+        bias = np.zeros(d_out, dtype=np.float32) if bias is None else bias.astype(np.float32)
+        nodes = [
+            helper.make_node("DynamicQuantizeLinear", ["x"], ["xq", "xs", "xzp"]),
+            helper.make_node("MatMulInteger", ["xq", "wq", "xzp", "wzp"], ["acc"]),
+            helper.make_node("Cast", ["acc"], ["accf"], to=TensorProto.FLOAT),
+            helper.make_node("Mul", ["xs", "ws"], ["s"]),
+            helper.make_node("Mul", ["accf", "s"], ["m"]),
+            helper.make_node("Add", ["m", "b"], ["y"]),
+        ]
+        graph = helper.make_graph(
+            nodes, "int8_linear",
+            [helper.make_tensor_value_info("x", TensorProto.FLOAT, ["n", d_in])],
+            [helper.make_tensor_value_info("y", TensorProto.FLOAT, ["n", d_out])],
+            [numpy_helper.from_array(q, "wq"), numpy_helper.from_array(np.zeros(d_out, np.int8), "wzp"),
+             numpy_helper.from_array(scale, "ws"), numpy_helper.from_array(bias, "b")],
+        )
+        # IR 9 / opset 17: what this onnxruntime reads (it refuses the newest IR the onnx package writes)
+        model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)], ir_version=9)
+        options = ort.SessionOptions()
+        options.intra_op_num_threads = 1  # decode is one row at a time: threads only add hand-offs
+        self._session = ort.InferenceSession(model.SerializeToString(), options, providers=["CPUExecutionProvider"])
+
+    def __call__(self, x: np.ndarray) -> np.ndarray:
+        return self._session.run(None, {"x": np.ascontiguousarray(x, dtype=np.float32)})[0]
+
+
+def int8_model(model: NumpyLM, layers: list[str]) -> NumpyLM:
+    """The same model with `layers` on the integer kernel path."""
+    swapped = NumpyLM(model.config, model.w)
+    for name in layers:
+        swapped.linears[name] = Int8Linear(model.w[f"{name}.w"], model.w.get(f"{name}.b"))
+    return swapped
+
+
+def load_plan() -> dict[str, object]:
+    return json.loads((MODELS_DIR / "int8_plan.json").read_text())
 
 
 def main() -> None:

@@ -140,3 +140,19 @@ def test_the_edge_check_turns_malformed_bytes_into_a_message():
     good.inputs.add(name="max_tokens", datatype="INT32", shape=[1, 1])
     good.raw_input_contents.append(np.array([[8]], dtype=np.int32).tobytes())
     assert check_request(good.SerializeToString()) is None
+
+
+def test_int8_layers_run_on_integer_kernels_within_the_accuracy_threshold(lm):
+    from edgenode.lm.int8 import Int8Linear, held_out, int8_model, load_plan, score
+
+    rng = np.random.default_rng(1)
+    weight, bias = rng.normal(size=(128, 96)).astype(np.float32), rng.normal(size=96).astype(np.float32)
+    x = rng.normal(size=(5, 128)).astype(np.float32)
+    exact = x @ weight + bias
+    assert np.abs(Int8Linear(weight, bias)(x) - exact).max() <= 0.03 * np.abs(exact).max()
+
+    plan = load_plan()
+    assert plan["int8_layers"], "the committed plan quantizes nothing"
+    rows = held_out(lm.tokenizer, 10)
+    fp32, int8 = score(lm.target, rows), score(int8_model(lm.target, list(plan["int8_layers"])), rows)
+    assert (fp32.accuracy - int8.accuracy) / fp32.accuracy * 100 <= plan["threshold_pct"]
