@@ -51,7 +51,22 @@ class ManagedTriton(TritonBackend):
         self.metrics_url = f"http://{host}:{self._metrics_port}/metrics"
         self._triton = None
 
-    def start(self) -> None:
+    def start(self, attempts: int = 3) -> None:
+        """Start Triton; if it fails (typically a port taken between choosing it and binding it, when
+        several nodes start at once), try again on fresh ports."""
+        for attempt in range(1, attempts + 1):
+            try:
+                self._start_once()
+                return
+            except Exception as exc:
+                if attempt == attempts:
+                    raise
+                LOG.warning("Triton did not start (%s); retrying on new ports (%d/%d)", exc, attempt, attempts)
+                self._grpc_port, self._http_port, self._metrics_port = free_port(), free_port(), free_port()
+                self.grpc_target = f"{self._host}:{self._grpc_port}"
+                self.metrics_url = f"http://{self._host}:{self._metrics_port}/metrics"
+
+    def _start_once(self) -> None:
         _python_backend_env()
         from pytriton.triton import Triton, TritonConfig, TritonSecurityConfig
 

@@ -127,3 +127,23 @@ def test_a_bad_request_inside_a_stream_gets_its_error_and_the_stream_goes_on(rou
         streamer.close()
     assert "text_input is empty" in seen["bad"]
     assert seen["good"].startswith("{breakers")
+
+
+def test_concurrent_requests_are_batched_by_triton(client, stack):
+    direct = tc.InferenceServerClient(stack.edge("tangier-1").triton)
+
+    def counts() -> tuple[int, int]:
+        stats = direct.get_inference_statistics("ensemble").model_stats[0]
+        return stats.inference_count, stats.execution_count
+
+    before = counts()
+    done: queue.Queue = queue.Queue()
+    question = examples(1, seed=77, workload="grid-config")[0].prompt
+    for _ in range(8):
+        client.async_infer("ensemble", generation_inputs(question, max_tokens=40), headers=HEADERS,
+                           callback=lambda result, error: done.put(error))
+    assert [done.get(timeout=60) for _ in range(8)] == [None] * 8
+    inferences, executions = (after - was for after, was in zip(counts(), before, strict=True))
+    direct.close()
+    assert inferences == 8
+    assert executions < inferences  # the 2 ms window put concurrent requests into shared executions
