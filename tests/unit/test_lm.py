@@ -156,3 +156,17 @@ def test_int8_layers_run_on_integer_kernels_within_the_accuracy_threshold(lm):
     rows = held_out(lm.tokenizer, 10)
     fp32, int8 = score(lm.target, rows), score(int8_model(lm.target, list(plan["int8_layers"])), rows)
     assert (fp32.accuracy - int8.accuracy) / fp32.accuracy * 100 <= plan["threshold_pct"]
+
+
+def test_stop_words_and_end_id_end_the_text(lm):
+    from edgenode.lm.serving import validate
+    from edgenode.lm.speculative import Stats
+
+    question = examples(1, seed=8, workload="fraud-check")[0]
+    full = "".join(lm.run(validate(_inputs(text_input=np.array([[question.prompt.encode()]], dtype=object),
+                                           max_tokens=np.array([[100]], dtype=np.int32)), lm.tokenizer), Stats()))
+    assert full.startswith("{risk: ") and full.endswith("\n")  # the model stops itself at its end id
+    stopped = "".join(lm.run(validate(_inputs(
+        text_input=np.array([[question.prompt.encode()]], dtype=object), max_tokens=np.array([[100]], dtype=np.int32),
+        stop_words=np.array([[b"reasons"]], dtype=object)), lm.tokenizer), Stats()))
+    assert stopped == full[: full.index("reasons") + len("reasons")]
