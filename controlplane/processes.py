@@ -146,14 +146,16 @@ class ManagedProcess:
             self.process.wait(timeout=5)
 
     def group_alive(self) -> bool:
+        """Whether any process of this child's group is still running. Zombies do not count: they have
+        exited and only wait for their parent (init, for orphans) to reap them."""
         if self.process is None:
             return False
-        self.process.poll()  # reap the leader: a zombie still counts as a member of its group
+        self.process.poll()  # reap the leader ourselves
         try:
             os.killpg(self.pid, 0)
         except ProcessLookupError:
             return False
-        return True
+        return bool(running_in_group(self.pid))
 
 
 def edgeroute_argv(*args: str) -> list[str]:
@@ -204,6 +206,24 @@ class EtcdServer:
 
     def __exit__(self, *exc: object) -> None:
         self.stop()
+
+
+def running_in_group(pgid: int) -> list[int]:
+    """PIDs in process group `pgid` that are not zombies (from /proc: this project runs on Linux)."""
+    running = []
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat", encoding="utf-8", errors="replace") as handle:
+                stat = handle.read()
+        except OSError:
+            continue
+        # "pid (comm) state ppid pgrp ...": comm may hold spaces and parentheses, so split after the last ')'
+        fields = stat[stat.rfind(")") + 2 :].split()
+        if len(fields) > 2 and fields[2] == str(pgid) and fields[0] != "Z":
+            running.append(int(entry))
+    return running
 
 
 def stop_all(processes: Sequence[ManagedProcess], grace_s: float = 15.0) -> None:

@@ -23,13 +23,12 @@ from controlplane.nodes import NodeChannels
 from controlplane.policy import NO_NODE, SHED, NodeState, RequestFacts, RouteDecision, Snapshot, choose, nearest_node
 from controlplane.streams import StreamLedger
 from proto import SERVER_OPTIONS, SERVICE_NAME, length_delimited_fields, service_pb2
-from proto.relay import forwardable_metadata, remaining_timeout
+from proto.relay import RETRY_AFTER_HEADER, forwardable_metadata, remaining_timeout
 from proto.wire import WireError
 
 LOG = logging.getLogger(__name__)
 
 HUB_HEADER, NODE_HEADER, DECISION_HEADER = "x-edgeroute-hub", "x-edgeroute-node", "x-edgeroute-decision"
-RETRY_AFTER_HEADER = "retry-after-ms"
 # failures that happen before the node produced any response: safe to try the next candidate
 RETRYABLE = frozenset({grpc.StatusCode.UNAVAILABLE, grpc.StatusCode.RESOURCE_EXHAUSTED})
 _MODEL_FIELD = frozenset({1})
@@ -159,7 +158,8 @@ class Router:
                 metrics.ATTEMPTS.labels(node.hub, node.node_id, exc.code().name).inc()
                 if exc.code() not in RETRYABLE:
                     raise
-                self.channels.failed(node)
+                if exc.code() == grpc.StatusCode.UNAVAILABLE:  # a full node (RESOURCE_EXHAUSTED) is healthy
+                    self.channels.failed(node)
                 metrics.RETRIES.labels(exc.code().name).inc()
                 last = exc
                 continue
@@ -170,7 +170,8 @@ class Router:
             return response, node
         if last is None:
             raise RoutingRejected(grpc.StatusCode.UNAVAILABLE, "no node to try")
-        raise RoutingRejected(last.code(), f"{tried} attempt(s) failed; last: {last.details()}")
+        hint = tuple((k, v) for k, v in (last.initial_metadata() or ()) if k == RETRY_AFTER_HEADER)
+        raise RoutingRejected(last.code(), f"{tried} attempt(s) failed; last: {last.details()}", hint)
 
     @staticmethod
     def _region(state: RouterState, context: grpc.aio.ServicerContext) -> str:
@@ -287,7 +288,8 @@ class Router:
                 timeout = remaining_timeout(context)
                 replayable = ledger.replayable() and attempt + 1 < len(candidates) and (timeout is None or timeout > 0.002)
                 if exc.code() in RETRYABLE and replayable:
-                    self.channels.failed(node)
+                    if exc.code() == grpc.StatusCode.UNAVAILABLE:
+                        self.channels.failed(node)
                     metrics.RETRIES.labels(exc.code().name).inc()
                     continue
                 raise

@@ -16,7 +16,7 @@ import grpc
 import grpc.aio
 
 from proto import CHANNEL_OPTIONS, SERVICE_NAME, length_delimited_fields, method_path, service_pb2
-from proto.relay import forwardable_metadata, remaining_timeout
+from proto.relay import RETRY_AFTER_HEADER, forwardable_metadata, remaining_timeout
 from proto.wire import WireError
 
 # model name -> check(request bytes) returning an error message, or None when the request is fine
@@ -27,14 +27,19 @@ LOG = logging.getLogger(__name__)
 _SERVICE = service_pb2.DESCRIPTOR.services_by_name["GRPCInferenceService"]
 UNARY_METHODS = tuple(m.name for m in _SERVICE.methods if not m.client_streaming and not m.server_streaming)
 STREAM_METHODS = tuple(m.name for m in _SERVICE.methods if m.client_streaming and m.server_streaming)
+ADMISSION_RETRY_AFTER_MS = 100
 STREAM_OUTBOX = 64  # responses buffered toward a slow client before Triton's side waits
 
 
 class EdgeFront:
     """Forwards every Triton RPC to one Triton; counts calls in flight for the load report."""
 
-    def __init__(self, triton_target: str, node_label: str, validators: dict[str, Validator] | None = None) -> None:
+    def __init__(
+        self, triton_target: str, node_label: str, validators: dict[str, Validator] | None = None,
+        max_queue_depth: int = 0,
+    ) -> None:
         self._channel = grpc.aio.insecure_channel(triton_target, options=CHANNEL_OPTIONS)
+        self._max_queue_depth = max_queue_depth
         self._label = node_label
         self._validators = dict(validators or {})
         self._decoupled: dict[str, bool] = {}
@@ -53,6 +58,13 @@ class EdgeFront:
         counted = name == "ModelInfer"
 
         async def handle(request: bytes, context: grpc.aio.ServicerContext) -> bytes:
+            if counted and self._full():
+                await context.send_initial_metadata(((RETRY_AFTER_HEADER, str(ADMISSION_RETRY_AFTER_MS)),))
+                await context.abort(
+                    grpc.StatusCode.RESOURCE_EXHAUSTED,
+                    f"edge node {self._label} is full ({self.in_flight} calls in flight, limit {self._max_queue_depth}); "
+                    f"retry after {ADMISSION_RETRY_AFTER_MS} ms or on another node",
+                )
             if counted:
                 self.in_flight += 1
                 self.load_changed.set()
@@ -78,6 +90,10 @@ class EdgeFront:
             raise AssertionError("unreachable")
 
         return handle
+
+    def _full(self) -> bool:
+        """Admission control: refuse at once rather than queue past the configured depth."""
+        return 0 < self._max_queue_depth <= self.in_flight
 
     def _check(self, model: str, request: bytes) -> str | None:
         validator = self._validators.get(model)

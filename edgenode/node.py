@@ -33,6 +33,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--triton-metrics-url", default=None, help="its metrics URL (default HOST:8002/metrics)")
     parser.add_argument("--models", default=None, help="models served, comma-separated (default: all bound)")
     parser.add_argument("--lease-ttl", type=int, default=DEFAULT_LEASE_TTL_S, help="registry lease TTL in seconds")
+    parser.add_argument("--max-queue-depth", type=int, default=0,
+                        help="admission control: with this many calls in flight here, answer RESOURCE_EXHAUSTED at "
+                             "once (with retry-after-ms) so the router tries another hub; 0 turns it off")
 
 
 async def _serve(args: argparse.Namespace, backend: TritonBackend, models: frozenset[str]) -> None:
@@ -41,7 +44,10 @@ async def _serve(args: argparse.Namespace, backend: TritonBackend, models: froze
         from edgenode.lm.serving import check_request
 
         validators["ensemble"] = check_request
-    front = EdgeFront(backend.grpc_target, node_label=f"{args.hub}/{args.node_id or '?'}", validators=validators)
+    front = EdgeFront(
+        backend.grpc_target, node_label=f"{args.hub}/{args.node_id or '?'}", validators=validators,
+        max_queue_depth=args.max_queue_depth,
+    )
     server = grpc.aio.server(options=SERVER_OPTIONS)
     server.add_generic_rpc_handlers((front.handler(),))
     host, _, port = args.listen.rpartition(":")

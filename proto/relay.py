@@ -6,6 +6,9 @@ from collections.abc import Sequence
 
 import grpc.aio
 
+# a shed or refused call tells the caller when to come back (milliseconds), router and edge alike
+RETRY_AFTER_HEADER = "retry-after-ms"
+
 # hop-by-hop and transport headers that a proxy must not copy onto its own outgoing call
 _DROP_HEADERS = frozenset({"user-agent", "te", "content-type", "grpc-accept-encoding", "grpc-encoding", "grpc-timeout"})
 
