@@ -3,6 +3,7 @@ the router turns that into overflow to a hub within the budget instead of a queu
 
 from __future__ import annotations
 
+import asyncio
 import queue
 import time
 
@@ -12,6 +13,7 @@ import pytest
 import tritonclient.grpc as tc
 
 from controlplane.demo import simple_request
+from controlplane.registry import read_registry
 from controlplane.router import HUB_HEADER
 from controlplane.stack import Stack
 from proto import CHANNEL_OPTIONS, service_pb2_grpc
@@ -20,7 +22,12 @@ from tests.conftest import REGIONS_YAML
 from tests.integration.test_end_to_end import simple_inputs
 
 pytestmark = pytest.mark.integration
-HOLD_MS = 4000
+HOLD_MS = 8000
+
+
+def in_flight(endpoint: str, key: str) -> int:
+    node = asyncio.run(read_registry(endpoint)).nodes.get(key)
+    return node.in_flight if node else 0
 
 
 def test_a_full_node_refuses_and_the_router_overflows_within_budget():
@@ -36,16 +43,15 @@ def test_a_full_node_refuses_and_the_router_overflows_within_budget():
         for _ in range(2):  # tangier-a at its limit, while its reported queue depth stays under the policy's 8
             loader.async_infer("hold", [hold], callback=lambda result, error: held.put(error))
         try:
-            deadline = time.monotonic() + 5
-            while True:
-                try:
-                    loader.infer("simple", simple_inputs()[0])
-                except tc.InferenceServerException as refused:
-                    assert refused.status() == "StatusCode.RESOURCE_EXHAUSTED"
-                    assert "is full (2 calls in flight, limit 2)" in refused.message()
-                    break
-                assert time.monotonic() < deadline, "the node never refused a call"
-                time.sleep(0.02)
+            deadline = time.monotonic() + 30
+            while in_flight(stack.endpoint, "tangier/tangier-a") < 2:  # the node's own report of its load
+                assert held.empty(), f"a hold call ended early: {held.get()}"
+                assert time.monotonic() < deadline, "the hold calls never reached the node"
+                time.sleep(0.05)
+            with pytest.raises(tc.InferenceServerException) as refused:
+                loader.infer("simple", simple_inputs()[0])
+            assert refused.value.status() == "StatusCode.RESOURCE_EXHAUSTED"
+            assert "is full (2 calls in flight, limit 2)" in refused.value.message()
 
             with grpc.insecure_channel(router.address, options=CHANNEL_OPTIONS) as channel:
                 stub = service_pb2_grpc.GRPCInferenceServiceStub(channel)
