@@ -237,8 +237,9 @@ def describe_errors(errors: list[dict[str, object]]) -> list[str]:
     return lines
 
 
-def parse_config(text: str, source: str = "regions.yaml") -> RegionsConfig:
-    """Parse regions.yaml text; raise ConfigError listing every problem with its key path."""
+def yaml_mapping(text: str, source: str, expected: str) -> dict[str, object]:
+    """A YAML document that must be a mapping; ConfigError naming the line, or what the top level should be.
+    Shared by every file format of the project (regions.yaml, simulator scenarios)."""
     try:
         raw = yaml.safe_load(text)
     except yaml.YAMLError as exc:
@@ -246,7 +247,20 @@ def parse_config(text: str, source: str = "regions.yaml") -> RegionsConfig:
         where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""
         raise ConfigError(source, [f"not valid YAML{where}: {getattr(exc, 'problem', exc)}"]) from exc
     if not isinstance(raw, dict):
-        raise ConfigError(source, ["(top level): expected a mapping with hubs, client_regions, rtt_ms, policy, geoip"])
+        raise ConfigError(source, [f"(top level): expected a mapping with {expected}"])
+    return raw
+
+
+def read_text(path: str | Path) -> str:
+    try:
+        return Path(path).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise ConfigError(str(path), [f"cannot read file: {exc.strerror}"]) from exc
+
+
+def parse_config(text: str, source: str = "regions.yaml") -> RegionsConfig:
+    """Parse regions.yaml text; raise ConfigError listing every problem with its key path."""
+    raw = yaml_mapping(text, source, "hubs, client_regions, rtt_ms, policy, geoip")
     try:
         return RegionsConfig.model_validate(raw)
     except ValidationError as exc:
@@ -256,12 +270,7 @@ def parse_config(text: str, source: str = "regions.yaml") -> RegionsConfig:
 
 
 def load_config(path: str | Path) -> RegionsConfig:
-    path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise ConfigError(str(path), [f"cannot read file: {exc.strerror}"]) from exc
-    return parse_config(text, str(path))
+    return parse_config(read_text(path), str(path))
 
 
 def resolve_database_path(config: RegionsConfig, config_path: str | Path) -> Path:

@@ -7,10 +7,9 @@ import enum
 from pathlib import Path
 from typing import Annotated, Literal
 
-import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
-from controlplane.config import RegionsConfig, describe_errors
+from controlplane.config import RegionsConfig, describe_errors, read_text, yaml_mapping
 from controlplane.errors import ConfigError
 
 
@@ -187,14 +186,7 @@ class Scenario(_Frozen):
 
 
 def parse_scenario(text: str, source: str = "scenario.yaml") -> Scenario:
-    try:
-        raw = yaml.safe_load(text)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""
-        raise ConfigError(source, [f"not valid YAML{where}: {getattr(exc, 'problem', exc)}"]) from exc
-    if not isinstance(raw, dict):
-        raise ConfigError(source, ["(top level): expected a mapping with duration_s and cities"])
+    raw = yaml_mapping(text, source, "duration_s and cities")
     try:
         return Scenario.model_validate(raw)
     except ValidationError as exc:
@@ -202,9 +194,4 @@ def parse_scenario(text: str, source: str = "scenario.yaml") -> Scenario:
 
 
 def load_scenario(path: str | Path) -> Scenario:
-    path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise ConfigError(str(path), [f"cannot read file: {exc.strerror}"]) from exc
-    return parse_scenario(text, str(path))
+    return parse_scenario(read_text(path), str(path))
