@@ -99,6 +99,10 @@ class EdgeFront:
         validator = self._validators.get(model)
         return validator(request) if validator is not None else None
 
+    async def learn_models(self, models: frozenset[str]) -> None:
+        for model in models:
+            await self._is_decoupled(model)
+
     async def _is_decoupled(self, model: str) -> bool:
         known = self._decoupled.get(model)
         if known is None:

@@ -71,6 +71,7 @@ async def _serve(args: argparse.Namespace, backend: TritonBackend, models: froze
             if loop.time() > deadline or stop.is_set():
                 raise SystemExit(f"edge node {node_id}: Triton at {backend.grpc_target} not ready within {READY_WAIT_S:.0f}s")
             await asyncio.sleep(0.2)
+        await front.learn_models(models)  # which are decoupled: asked once here, not on a client's first call
         await reporter.start()
         print(f"edge ready on {advertise} hub={args.hub} node={node_id} triton={backend.grpc_target}", flush=True)
         await stop.wait()
@@ -98,6 +99,10 @@ def run(args: argparse.Namespace) -> int:
             raise SystemExit(f"--models: unknown model(s) {sorted(unknown)}; available: {[s.name for s in DEFAULT_MODELS]}")
         backend = ManagedTriton(specs)
         models = frozenset(s.name for s in specs)
+        if "ensemble" in models:  # load the language model now, not inside the first request
+            from edgenode.lm.serving import LanguageModel
+
+            LanguageModel.shared()
     # Triton is started on the main thread (PDEATHSIG is per thread) and stopped on every exit path
     backend.start()
     try:

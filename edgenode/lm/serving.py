@@ -12,6 +12,7 @@ reaches Triton, so a bad request gets INVALID_ARGUMENT naming the tensor and the
 
 from __future__ import annotations
 
+import functools
 import logging
 import threading
 from collections.abc import Iterator, Mapping
@@ -220,19 +221,18 @@ def model_spec():  # noqa: ANN201 (edgenode.models.ModelSpec; imported there to 
     return ModelSpec(name=MODEL_NAME, infer=ensemble_infer, inputs=inputs, outputs=outputs, config=config)
 
 
-_TOKENIZER: CharTokenizer | None = None
+@functools.cache
+def _tokenizer() -> CharTokenizer:
+    return CharTokenizer.load(MODELS_DIR / "tokenizer.json")
 
 
 def check_request(raw: bytes) -> str | None:
     """The edge front's check of an `ensemble` ModelInferRequest: None, or what is wrong with it."""
-    global _TOKENIZER
     from google.protobuf.message import DecodeError
 
     from proto import service_pb2
     from proto.tensors import TensorError, request_tensors
 
-    if _TOKENIZER is None:
-        _TOKENIZER = CharTokenizer.load(MODELS_DIR / "tokenizer.json")
     try:
         tensors = request_tensors(service_pb2.ModelInferRequest.FromString(raw))
     except (DecodeError, TensorError) as exc:
@@ -240,7 +240,7 @@ def check_request(raw: bytes) -> str | None:
     except Exception as exc:  # noqa: BLE001 (whatever the bytes are, the answer is INVALID_ARGUMENT, not UNKNOWN)
         return f"malformed {MODEL_NAME} request: {type(exc).__name__}: {exc}"
     try:
-        validate(tensors, _TOKENIZER)
+        validate(tensors, _tokenizer())
     except GenerationError as exc:
         return str(exc)
     return None

@@ -13,7 +13,7 @@ round, so each round costs exactly one target forward pass.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -39,7 +39,6 @@ class Stats:
     accepted_draft_tokens: int = 0
     target_passes: int = 0
     tokens: int = 0
-    per_round: list[int] = field(default_factory=list)  # tokens committed per target pass
 
     @property
     def acceptance_rate(self) -> float:
@@ -167,7 +166,6 @@ class Generator:
             committed = committed[: max_tokens - produced]
             produced += len(committed)
             stats.tokens += len(committed)
-            stats.per_round.append(len(committed))
             yield committed
             if committed and committed[-1] == end_id:
                 return
