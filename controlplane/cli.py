@@ -57,7 +57,10 @@ def _router(args: argparse.Namespace) -> int:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     try:
         via = dict(_parse_via(item) for item in args.via)
-        asyncio.run(_serve_router(args.config, args.etcd, args.listen, args.metrics_port, via))
+        from controlplane.auth import load_hop_secret
+
+        secret = load_hop_secret(args.hop_secret_file)
+        asyncio.run(_serve_router(args.config, args.etcd, args.listen, args.metrics_port, via, secret))
     except ValueError as exc:
         print(f"router not started: {exc}", file=sys.stderr)
         return 2
@@ -65,6 +68,27 @@ def _router(args: argparse.Namespace) -> int:
         print(exc.report(), file=sys.stderr)
         print("router not started: fix the config (edgeroute config validate FILE)", file=sys.stderr)
         return 2
+    return 0
+
+
+def _auth_hash_key(args: argparse.Namespace) -> int:
+    from controlplane.auth import key_digest
+
+    key = args.key if args.key is not None else sys.stdin.readline().strip()
+    if not key:
+        print("no key given: pass it as an argument or on stdin", file=sys.stderr)
+        return 2
+    print(key_digest(key))
+    return 0
+
+
+def _auth_new_key(args: argparse.Namespace) -> int:
+    import secrets
+
+    from controlplane.auth import key_digest
+
+    key = f"er_{secrets.token_urlsafe(32)}"
+    print(f"key:        {key}\nkey_sha256: {key_digest(key)}   (put this in regions.yaml; give the key to the tenant)")
     return 0
 
 
@@ -76,11 +100,12 @@ def _parse_via(item: str) -> tuple[str, str]:
 
 
 async def _serve_router(
-    config: str, etcd: str, listen: str, metrics_port: int | None, via: dict[str, str] | None = None
+    config: str, etcd: str, listen: str, metrics_port: int | None, via: dict[str, str] | None = None,
+    hop_secret: bytes | None = None,
 ) -> None:
     from controlplane.service import RouterService
 
-    service = RouterService(config, etcd, listen, metrics_port, via=via)
+    service = RouterService(config, etcd, listen, metrics_port, via=via, hop_secret=hop_secret)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGTERM, signal.SIGINT):
@@ -217,7 +242,17 @@ def build_parser() -> argparse.ArgumentParser:
     router.add_argument("--metrics-port", type=int, default=None)
     router.add_argument("--via", action="append", default=[], metavar="NODE=DIAL",
                         help="dial node address NODE at DIAL instead (repeatable): a tunnel, sidecar or delay relay")
+    router.add_argument("--hop-secret-file", default=None,
+                        help="secret shared with the edge nodes, to sign the tenant on every call "
+                             "(default: $EDGEROUTE_HOP_SECRET; unset: calls to nodes are not signed)")
     router.set_defaults(func=_router)
+
+    auth = commands.add_parser("auth", help="API keys for regions.yaml").add_subparsers(dest="action", required=True)
+    hash_key = auth.add_parser("hash-key", help="print the SHA-256 that regions.yaml stores for an API key")
+    hash_key.add_argument("key", nargs="?", default=None, help="the key (default: read one line from stdin)")
+    hash_key.set_defaults(func=_auth_hash_key)
+    new_key = auth.add_parser("new-key", help="make a random API key and print it with its hash")
+    new_key.set_defaults(func=_auth_new_key)
 
     up = commands.add_parser("up", help="run etcd, one edge node per hub and a router until Ctrl-C")
     up.add_argument("--config", default=DEFAULT_CONFIG)

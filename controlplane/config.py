@@ -112,6 +112,70 @@ class GeoIpSettings(_Frozen):
     )
 
 
+class ModelCache(_Frozen):
+    text_input: str = Field(default="text_input", min_length=1, description="the BYTES input tensor to embed")
+    threshold: float | None = Field(default=None, gt=0.0, le=1.0, description="cosine for a hit (default: cache.threshold)")
+    ttl_s: float | None = Field(default=None, gt=0.0, description="seconds an answer is kept (default: cache.ttl_s)")
+    deterministic_only: bool | None = Field(
+        default=None, description="cache only temperature-0 or fixed-seed requests (default: cache.deterministic_only)"
+    )
+
+
+class CacheSettings(_Frozen):
+    enabled: bool = Field(default=True, description="the edge nodes' semantic cache")
+    threshold: float = Field(default=DEFAULT_CACHE_THRESHOLD, gt=0.0, le=1.0, description="cosine similarity for a hit")
+    ttl_s: float = Field(default=3600.0, gt=0.0, description="seconds an answer is kept")
+    max_entries: int = Field(default=100_000, ge=1, le=100_000_000, description="entries per node; LRU beyond")
+    deterministic_only: bool = Field(default=True, description="cache only temperature-0 or fixed-seed requests")
+    snapshot: str | None = Field(default=None, description="file to save the cache to on stop and load on start")
+    models: dict[str, ModelCache] = Field(
+        default_factory=lambda: {"ensemble": ModelCache()}, description="model name -> its cache settings; others bypass"
+    )
+
+    def for_model(self, model: str) -> ModelCache | None:
+        """The model's settings with the defaults filled in, or None when the model is not cached."""
+        own = self.models.get(model) if self.enabled else None
+        if own is None:
+            return None
+        return ModelCache(
+            text_input=own.text_input,
+            threshold=self.threshold if own.threshold is None else own.threshold,
+            ttl_s=self.ttl_s if own.ttl_s is None else own.ttl_s,
+            deterministic_only=self.deterministic_only if own.deterministic_only is None else own.deterministic_only,
+        )
+
+
+Sha256 = Annotated[str, Field(pattern=r"^[0-9a-f]{64}$", description="hex SHA-256 of an API key")]
+
+
+class Tenant(_Frozen):
+    name: Name = Field(description="tenant identifier, passed to the edge and used to partition its cache")
+    key_sha256: list[Sha256] = Field(min_length=1, description="SHA-256 (hex) of each API key of the tenant")
+    rate_per_s: float = Field(default=100.0, gt=0.0, description="token-bucket refill: calls per second")
+    burst: int = Field(default=200, ge=1, description="token-bucket size: calls allowed at once")
+
+
+class AuthSettings(_Frozen):
+    enabled: bool = Field(default=False, description="require `authorization: Bearer <key>` at the router")
+    tenants: list[Tenant] = Field(default_factory=list, description="who may call, with hashed keys")
+
+    @model_validator(mode="after")
+    def _tenants(self) -> AuthSettings:
+        if self.enabled and not self.tenants:
+            raise ValueError("auth is enabled but no tenant is listed: add tenants or set enabled: false")
+        seen: dict[str, str] = {}
+        for tenant in self.tenants:
+            for digest in tenant.key_sha256:
+                if digest in seen:
+                    raise ValueError(f"a key hash is listed for both {seen[digest]!r} and {tenant.name!r}")
+                seen[digest] = tenant.name
+        return self
+
+    @cached_property
+    def tenant_by_key_hash(self) -> dict[str, Tenant]:
+        return {digest: t for t in self.tenants for digest in t.key_sha256}
+
+
 class RegionsConfig(_Frozen):
     version: Literal[1] = Field(default=1, description="schema version")
     hubs: list[Hub] = Field(min_length=1, description="hubs that run edge nodes")
@@ -121,6 +185,8 @@ class RegionsConfig(_Frozen):
     )
     policy: Policy = Field(default_factory=Policy)
     geoip: GeoIpSettings
+    cache: CacheSettings = Field(default_factory=CacheSettings)
+    auth: AuthSettings = Field(default_factory=AuthSettings)
 
     @model_validator(mode="after")
     def _cross_references(self) -> RegionsConfig:

@@ -1,4 +1,4 @@
-"""The project's one Prometheus registry and every metric the router exports."""
+"""The project's one Prometheus registry and every metric the router and the edge node export."""
 
 from __future__ import annotations
 
@@ -49,6 +49,46 @@ HUB_QUEUE_DEPTH = Gauge(
     "edgeroute_router_hub_queue_depth", "Reported queue depth summed over a hub's nodes", ["hub"], registry=REGISTRY
 )
 HUB_NODES = Gauge("edgeroute_router_hub_nodes", "Live nodes per hub as seen by the router", ["hub"], registry=REGISTRY)
+
+
+# ---- the edge node's own metrics (an edge process exports these next to its Triton's) --------------
+_LOOKUP_BUCKETS_S = (1e-6, 5e-6, 1e-5, 2.5e-5, 5e-5, 1e-4, 2.5e-4, 5e-4, 1e-3, 5e-3)
+EDGE_REQUESTS = Counter(
+    "edgeroute_edge_requests", "Inference requests at the edge node, by how they were answered",
+    ["method", "model", "result"], registry=REGISTRY,
+)
+EDGE_IN_FLIGHT = Gauge("edgeroute_edge_in_flight", "Requests the edge node has in flight to Triton", registry=REGISTRY)
+EDGE_ADMISSION_REJECTIONS = Counter(
+    "edgeroute_edge_admission_rejections", "Requests refused with RESOURCE_EXHAUSTED because the node was full",
+    registry=REGISTRY,
+)
+EDGE_CACHE_LOOKUPS = Counter(
+    "edgeroute_edge_cache_lookups", "Semantic cache lookups by outcome", ["outcome"], registry=REGISTRY
+)
+EDGE_CACHE_BYPASS = Counter(
+    "edgeroute_edge_cache_bypass", "Requests that skipped the cache, by reason", ["reason"], registry=REGISTRY
+)
+EDGE_CACHE_GUARD_REJECTIONS = Counter(
+    "edgeroute_edge_cache_guard_rejections",
+    "Semantic matches above the threshold refused by the near-miss guard (numbers, names, negations differ)",
+    registry=REGISTRY,
+)
+EDGE_CACHE_LOOKUP_TIME = Histogram(
+    "edgeroute_edge_cache_lookup_seconds", "Cache lookup time by stage (exact hash, embedding, vector search)",
+    ["stage"], buckets=_LOOKUP_BUCKETS_S, registry=REGISTRY,
+)
+EDGE_CACHE_ENTRIES = Gauge("edgeroute_edge_cache_entries", "Answers held in the semantic cache", registry=REGISTRY)
+EDGE_CACHE_EVICTIONS = Counter(
+    "edgeroute_edge_cache_evictions", "Entries removed from the cache, by reason (ttl, lru)", ["reason"],
+    registry=REGISTRY,
+)
+EDGE_TRITON_RESTARTS = Counter(
+    "edgeroute_edge_triton_restarts", "Times the node found its Triton dead and brought it back", registry=REGISTRY
+)
+EDGE_TENANT_REJECTIONS = Counter(
+    "edgeroute_edge_unauthenticated", "Calls refused because the router-to-edge hop was not authenticated",
+    registry=REGISTRY,
+)
 
 
 def serve_metrics(port: int, addr: str = "127.0.0.1") -> int:

@@ -36,6 +36,7 @@ class NodeState:
     queue_depth: int
     in_flight: int
     reported_at: float  # seconds, the reporter's clock (wall time in production, simulated time in the simulator)
+    cache_hit_rate: float = 0.0  # share of the node's cache lookups answered from its cache (not used to route)
     key: str = field(default="", compare=False)  # "hub/node_id", filled in at construction
 
     def __post_init__(self) -> None:

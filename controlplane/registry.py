@@ -44,6 +44,7 @@ def encode_status(node: NodeState) -> bytes:
             "queue_depth": node.queue_depth,
             "in_flight": node.in_flight,
             "reported_at": node.reported_at,
+            "cache_hit_rate": round(node.cache_hit_rate, 4),
         },
         separators=(",", ":"),
     ).encode()
@@ -60,6 +61,7 @@ def decode_status(raw: bytes) -> NodeState:
             queue_depth=int(data["queue_depth"]),
             in_flight=int(data.get("in_flight", 0)),
             reported_at=float(data["reported_at"]),
+            cache_hit_rate=float(data.get("cache_hit_rate", 0.0)),
         )
     except (ValueError, KeyError, TypeError) as exc:
         raise RegistryError(f"unusable node status record: {exc!r}") from exc

@@ -17,6 +17,7 @@ import grpc
 import grpc.aio
 
 from controlplane import metrics
+from controlplane.auth import AUTH_HEADER, HOP_ONLY_HEADERS, Authenticator, AuthError, hop_headers
 from controlplane.config import RegionsConfig
 from controlplane.geoip import Locator, UnknownRegion
 from controlplane.nodes import NodeChannels
@@ -51,11 +52,35 @@ class RoutingRejected(Exception):
         self.code, self.message, self.metadata = code, message, metadata
 
 
+CACHE_HEADER = "x-edgeroute-cache"  # the edge node's answer (hit | miss | bypass), passed back to the client
+_NOT_FORWARDED = HOP_ONLY_HEADERS | {AUTH_HEADER}  # the client's key stays here; the hop headers are ours
+
+
 class Router:
-    def __init__(self, state: RouterState, channels: NodeChannels, rng: random.Random | None = None) -> None:
+    def __init__(
+        self, state: RouterState, channels: NodeChannels, rng: random.Random | None = None,
+        hop_secret: bytes | None = None,
+    ) -> None:
         self.state = state
         self.channels = channels
         self._rng = rng or random.Random()
+        self.auth = Authenticator(state.snapshot.config.auth)
+        self._hop_secret = hop_secret
+
+    def _hop_metadata(self, context: grpc.aio.ServicerContext) -> tuple[tuple[str, str | bytes], ...]:
+        """Authenticate the caller (when auth is on), spend a token of its tenant, and build the metadata the
+        node gets: the client's, minus its key and any hop header it made up, plus the signed tenant."""
+        incoming = context.invocation_metadata() or ()
+        config_auth = self.state.snapshot.config.auth
+        if self.auth.settings is not config_auth:
+            self.auth.reconfigure(config_auth)
+        try:
+            tenant = self.auth.tenant(incoming)
+        except AuthError as exc:
+            hint = ((RETRY_AFTER_HEADER, str(exc.retry_after_ms)),) if exc.retry_after_ms is not None else ()
+            raise RoutingRejected(grpc.StatusCode[exc.code], exc.message, hint) from exc
+        kept = tuple((k, v) for k, v in incoming if k not in _NOT_FORWARDED)
+        return forwardable_metadata(kept, hop_headers(self._hop_secret, tenant.name if tenant else ""))
 
     # ---- decisions ---------------------------------------------------------------------------
     def decide(self, model: str, context: grpc.aio.ServicerContext) -> RouteDecision:
@@ -103,18 +128,18 @@ class Router:
                 raise RoutingRejected(grpc.StatusCode.INVALID_ARGUMENT, f"malformed {method} request: {exc}") from exc
             if not model and method not in _SERVER_CALLS:
                 raise RoutingRejected(grpc.StatusCode.INVALID_ARGUMENT, f"{method}: model name is empty")
+            metadata = self._hop_metadata(context)
             if model:
                 decision = self.decide(model, context)
-                response, node = await self._attempts(method, request, decision, context)
+                response, node, cache = await self._attempts(method, request, decision, context, metadata)
                 decision_name = decision.decision
             else:
                 nearest = self._nearest(context)
-                response, node = await self._attempts(method, request, _Only(nearest), context)
+                response, node, cache = await self._attempts(method, request, _Only(nearest), context, metadata)
                 decision_name = "nearest"
             hub = node.hub
-            await context.send_initial_metadata(
-                ((HUB_HEADER, node.hub), (NODE_HEADER, node.node_id), (DECISION_HEADER, decision_name))
-            )
+            headers = ((HUB_HEADER, node.hub), (NODE_HEADER, node.node_id), (DECISION_HEADER, decision_name))
+            await context.send_initial_metadata(headers + (((CACHE_HEADER, cache),) if cache else ()))
             return response
         except RoutingRejected as exc:
             code = exc.code
@@ -130,12 +155,13 @@ class Router:
         raise AssertionError("unreachable")
 
     async def _attempts(
-        self, method: str, request: bytes, decision: RouteDecision | _Only, context: grpc.aio.ServicerContext
-    ) -> tuple[bytes, NodeState]:
+        self, method: str, request: bytes, decision: RouteDecision | _Only, context: grpc.aio.ServicerContext,
+        metadata: tuple[tuple[str, str | bytes], ...],
+    ) -> tuple[bytes, NodeState, str]:
         """Try the chosen node, then the failover candidates in order (ranked only if the first fails);
-        move on only when a node failed before answering."""
+        move on only when a node failed before answering. Returns the response, the node and the node's
+        x-edgeroute-cache header ("" when it sent none)."""
         max_attempts = self.state.snapshot.config.policy.max_attempts
-        metadata = forwardable_metadata(context.invocation_metadata())
         last: grpc.aio.AioRpcError | None = None
         tried = 0
         for attempt in range(max_attempts):
@@ -153,7 +179,9 @@ class Router:
                 break
             self.channels.sent(node)
             try:
-                response = await self.channels.unary(node, method)(request, timeout=timeout, metadata=metadata)
+                call = self.channels.unary(node, method)(request, timeout=timeout, metadata=metadata)
+                response = await call
+                cache = next((v for k, v in (await call.initial_metadata() or ()) if k == CACHE_HEADER), "")
             except grpc.aio.AioRpcError as exc:
                 metrics.ATTEMPTS.labels(node.hub, node.node_id, exc.code().name).inc()
                 if exc.code() not in RETRYABLE:
@@ -167,7 +195,7 @@ class Router:
                 self.channels.done(node)
             metrics.ATTEMPTS.labels(node.hub, node.node_id, "OK").inc()
             self.channels.succeeded(node)
-            return response, node
+            return response, node, str(cache)
         if last is None:
             raise RoutingRejected(grpc.StatusCode.UNAVAILABLE, "no node to try")
         hint = tuple((k, v) for k, v in (last.initial_metadata() or ()) if k == RETRY_AFTER_HEADER)
@@ -224,11 +252,12 @@ class Router:
                 model = length_delimited_fields(first, _MODEL_FIELD).get(1, b"").decode()
             except (WireError, UnicodeDecodeError) as exc:
                 raise RoutingRejected(grpc.StatusCode.INVALID_ARGUMENT, f"malformed ModelStreamInfer request: {exc}") from exc
+            metadata = self._hop_metadata(context)
             decision = self.decide(model, context)
             decision_name = decision.decision
             ledger = StreamLedger()
             ledger.add(first, time.perf_counter())
-            async for item in self._stream_attempts(ledger, inbox, decision, context):
+            async for item in self._stream_attempts(ledger, inbox, decision, context, metadata):
                 if isinstance(item, NodeState):
                     hub = item.hub
                     await context.send_initial_metadata(
@@ -238,6 +267,8 @@ class Router:
                     yield item
         except RoutingRejected as exc:
             code = exc.code
+            if exc.metadata:
+                await context.send_initial_metadata(exc.metadata)
             await context.abort(exc.code, exc.message)
         except grpc.aio.AioRpcError as exc:
             code = exc.code()
@@ -254,8 +285,8 @@ class Router:
         inbox: asyncio.Queue[bytes | None],
         decision: RouteDecision,
         context: grpc.aio.ServicerContext,
+        metadata: tuple[tuple[str, str | bytes], ...],
     ) -> AsyncIterator[bytes | NodeState]:
-        metadata = forwardable_metadata(context.invocation_metadata())
         candidates = decision.candidates[: self.state.snapshot.config.policy.max_attempts]
         announced = False
         for attempt, node in enumerate(candidates):

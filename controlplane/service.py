@@ -25,7 +25,7 @@ class RouterService:
 
     def __init__(
         self, config_path: str | Path, etcd: str, listen: str = "127.0.0.1:0", metrics_port: int | None = None,
-        rng: random.Random | None = None, via: dict[str, str] | None = None,
+        rng: random.Random | None = None, via: dict[str, str] | None = None, hop_secret: bytes | None = None,
     ) -> None:
         self._config_path = Path(config_path)
         self._etcd = etcd
@@ -37,7 +37,7 @@ class RouterService:
         self._pushed_text: bytes | None = None
         locator = Locator(config, resolve_database_path(config, self._config_path))
         self.channels = NodeChannels(config.policy.outlier_detection, via=via)
-        self.router = Router(build_state(config, locator, {}, 0), self.channels, rng)
+        self.router = Router(build_state(config, locator, {}, 0), self.channels, rng, hop_secret=hop_secret)
         self.watcher = RegistryWatcher(etcd, self._on_registry)
         self._server = make_server(self.router)
         self._tasks: list[asyncio.Task[None]] = []

@@ -1,7 +1,8 @@
 """The edge node's gRPC front: speaks Triton's protocol and forwards to its Triton without decoding tensors.
 
-This is where admission control and the semantic cache sit; calls are forwarded as raw bytes. Two
-exceptions: a model with a validator (the `ensemble` language model) has its request checked here, so a
+This is where the hop check, the semantic cache and admission control sit, in that order: a call must
+come through a router (when the node has the hop secret); a cached answer is served even when the node is
+full; only then is a call refused for want of room. Calls are forwarded as raw bytes. Two exceptions: a model with a validator (the `ensemble` language model) has its request checked here, so a
 bad one gets INVALID_ARGUMENT naming the tensor; and a unary ModelInfer to a decoupled model (Triton
 refuses those) is carried over a stream and answered with the model's single response.
 """
@@ -10,13 +11,20 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections.abc import AsyncIterator, Callable
+from dataclasses import dataclass
 
 import grpc
 import grpc.aio
 
+from controlplane import metrics
+from controlplane.auth import AuthError, verify_hop
+from edgenode.cache.edge import BYPASS, CACHE_HEADER, HIT, MISS_MARK, CacheKey, EdgeCache, mark_stream, mark_unary
+from edgenode.cache.store import Lookup
 from proto import CHANNEL_OPTIONS, SERVICE_NAME, length_delimited_fields, method_path, service_pb2
 from proto.relay import RETRY_AFTER_HEADER, forwardable_metadata, remaining_timeout
+from proto.stream import read_response
 from proto.wire import WireError
 
 # model name -> check(request bytes) returning an error message, or None when the request is fine
@@ -36,13 +44,28 @@ class EdgeFront:
 
     def __init__(
         self, triton_target: str, node_label: str, validators: dict[str, Validator] | None = None,
-        max_queue_depth: int = 0,
+        max_queue_depth: int = 0, cache: EdgeCache | None = None, hop_secret: bytes | None = None,
     ) -> None:
-        self._channel = grpc.aio.insecure_channel(triton_target, options=CHANNEL_OPTIONS)
         self._max_queue_depth = max_queue_depth
         self._label = node_label
         self._validators = dict(validators or {})
         self._decoupled: dict[str, bool] = {}
+        self.cache = cache
+        self._hop_secret = hop_secret
+        self._old_channels: list[grpc.aio.Channel] = []
+        self.connect(triton_target)
+        self.in_flight = 0
+        self.load_changed = asyncio.Event()
+        # why new calls are refused (draining, Triton restarting), or None while the node serves
+        self.not_serving: str | None = None
+        self.triton_trouble = asyncio.Event()  # a call found Triton unreachable: the supervisor looks at once
+
+    def connect(self, triton_target: str) -> None:
+        """(Re)point the front at its Triton, e.g. after a restart on new ports."""
+        if getattr(self, "_channel", None) is not None:
+            self._old_channels.append(self._channel)
+        self.triton_target = triton_target
+        self._channel = grpc.aio.insecure_channel(triton_target, options=CHANNEL_OPTIONS)
         self._unary = {
             name: self._channel.unary_unary(method_path(name), request_serializer=None, response_deserializer=None)
             for name in UNARY_METHODS
@@ -50,46 +73,117 @@ class EdgeFront:
         self._stream = self._channel.stream_stream(
             method_path("ModelStreamInfer"), request_serializer=None, response_deserializer=None
         )
-        self.in_flight = 0
-        self.load_changed = asyncio.Event()
+
+    def _count(self, delta: int) -> None:
+        self.in_flight += delta
+        metrics.EDGE_IN_FLIGHT.set(self.in_flight)
+        self.load_changed.set()
+
+    async def _admit(self, context: grpc.aio.ServicerContext) -> str:
+        """The tenant the router vouched for; aborts UNAUTHENTICATED on an unsigned hop and UNAVAILABLE
+        while the node is not serving (the router retries on another node)."""
+        try:
+            tenant = verify_hop(self._hop_secret, context.invocation_metadata() or ())
+        except AuthError as exc:
+            metrics.EDGE_TENANT_REJECTIONS.inc()
+            await context.abort(grpc.StatusCode.UNAUTHENTICATED, exc.message)
+        if self.not_serving is not None:
+            await context.abort(grpc.StatusCode.UNAVAILABLE, f"edge node {self._label} {self.not_serving}; retry on another node")
+        return tenant
+
+    def _cache_key(self, request: bytes, tenant: str, context: grpc.aio.ServicerContext) -> CacheKey | None:
+        if self.cache is None:
+            return None
+        for key, value in context.invocation_metadata() or ():
+            if key == CACHE_HEADER and value == BYPASS:
+                metrics.EDGE_CACHE_BYPASS.labels("asked").inc()
+                return None
+        found = self.cache.key(request, tenant)
+        if found is None:
+            metrics.EDGE_CACHE_BYPASS.labels("not-cacheable").inc()
+        return found
+
+    def _cached_model(self, model: str) -> bool:
+        return self.cache is not None and self.cache.settings.for_model(model) is not None
+
+    def _refusal(self) -> str:
+        metrics.EDGE_ADMISSION_REJECTIONS.inc()
+        return (
+            f"edge node {self._label} is full ({self.in_flight} calls in flight, limit {self._max_queue_depth}); "
+            f"retry after {ADMISSION_RETRY_AFTER_MS} ms or on another node"
+        )
+
+    def _unreachable(self, exc: grpc.aio.AioRpcError) -> tuple[grpc.StatusCode, str]:
+        details = exc.details() or ""
+        if exc.code() == grpc.StatusCode.UNAVAILABLE:
+            self.triton_trouble.set()
+            details = f"edge node {self._label}: its Triton is unreachable ({details})"
+        return exc.code(), details
 
     def _forward_unary(self, name: str) -> Callable[[bytes, grpc.aio.ServicerContext], object]:
-        upstream = self._unary[name]
-        counted = name == "ModelInfer"
+        upstream = self._unary_call(name)
+        if name == "ModelInfer":
+            return self._model_infer
 
         async def handle(request: bytes, context: grpc.aio.ServicerContext) -> bytes:
-            if counted and self._full():
-                await context.send_initial_metadata(((RETRY_AFTER_HEADER, str(ADMISSION_RETRY_AFTER_MS)),))
-                await context.abort(
-                    grpc.StatusCode.RESOURCE_EXHAUSTED,
-                    f"edge node {self._label} is full ({self.in_flight} calls in flight, limit {self._max_queue_depth}); "
-                    f"retry after {ADMISSION_RETRY_AFTER_MS} ms or on another node",
-                )
-            if counted:
-                self.in_flight += 1
-                self.load_changed.set()
+            await self._admit(context)
             try:
-                metadata = forwardable_metadata(context.invocation_metadata())
-                if counted:
-                    model = _model_name(request)
-                    problem = self._check(model, request)
-                    if problem:
-                        await context.abort(grpc.StatusCode.INVALID_ARGUMENT, problem)
-                    if await self._is_decoupled(model):
-                        return await self._unary_over_stream(request, context, metadata)
-                return await upstream(request, timeout=remaining_timeout(context), metadata=metadata)
+                return await upstream()(
+                    request, timeout=remaining_timeout(context), metadata=forwardable_metadata(context.invocation_metadata())
+                )
             except grpc.aio.AioRpcError as exc:
-                details = exc.details() or ""
-                if exc.code() == grpc.StatusCode.UNAVAILABLE:
-                    details = f"edge node {self._label}: its Triton is unreachable ({details})"
-                await context.abort(exc.code(), details)
-            finally:
-                if counted:
-                    self.in_flight -= 1
-                    self.load_changed.set()
+                await context.abort(*self._unreachable(exc))
             raise AssertionError("unreachable")
 
         return handle
+
+    def _unary_call(self, name: str) -> Callable[[], grpc.aio.UnaryUnaryMultiCallable]:
+        return lambda: self._unary[name]  # read at call time: a Triton restart replaces the channel
+
+    async def _model_infer(self, request: bytes, context: grpc.aio.ServicerContext) -> bytes:
+        tenant = await self._admit(context)
+        model, request_id = _name_and_id(request)
+        problem = self._check(model, request)
+        if problem:
+            metrics.EDGE_REQUESTS.labels("ModelInfer", model, "invalid").inc()
+            await context.abort(grpc.StatusCode.INVALID_ARGUMENT, problem)
+        key = self._cache_key(request, tenant, context)
+        found: Lookup | None = None
+        mark = BYPASS
+        if key is not None:
+            assert self.cache is not None
+            found = self.cache.lookup(key)
+            if found.entry is not None:
+                metrics.EDGE_REQUESTS.labels("ModelInfer", model, "cache_hit").inc()
+                await context.send_initial_metadata(((CACHE_HEADER, HIT),))
+                return mark_unary(found.entry.responses[0], HIT, request_id)
+            mark = MISS_MARK
+        if self._full():
+            metrics.EDGE_REQUESTS.labels("ModelInfer", model, "refused").inc()
+            message = self._refusal()
+            await context.send_initial_metadata(
+                ((RETRY_AFTER_HEADER, str(ADMISSION_RETRY_AFTER_MS)), (CACHE_HEADER, mark))
+            )
+            await context.abort(grpc.StatusCode.RESOURCE_EXHAUSTED, message)
+        self._count(+1)
+        started = time.perf_counter()
+        try:
+            metadata = forwardable_metadata(context.invocation_metadata())
+            if await self._is_decoupled(model):
+                response = await self._unary_over_stream(request, context, metadata)
+            else:
+                response = await self._unary["ModelInfer"](request, timeout=remaining_timeout(context), metadata=metadata)
+        except grpc.aio.AioRpcError as exc:
+            metrics.EDGE_REQUESTS.labels("ModelInfer", model, "error").inc()
+            await context.abort(*self._unreachable(exc))
+        finally:
+            self._count(-1)
+        if key is not None and found is not None:
+            assert self.cache is not None
+            self.cache.store(key, found, (response,), time.perf_counter() - started)
+        metrics.EDGE_REQUESTS.labels("ModelInfer", model, "ok").inc()
+        await context.send_initial_metadata(((CACHE_HEADER, mark),))
+        return mark_unary(response, mark) if self._cached_model(model) else response
 
     def _full(self) -> bool:
         """Admission control: refuse at once rather than queue past the configured depth."""
@@ -146,30 +240,70 @@ class EdgeFront:
 
         One Triton stream per request keeps a request's responses in order and, unlike one shared stream,
         never has Triton write the responses of two requests onto the same stream from two threads (Triton
-        2.51 with a decoupled Python-backend model aborted on that: gRPC's `!byte_buffer->Valid()`)."""
+        2.51 with a decoupled Python-backend model aborted on that: gRPC's `!byte_buffer->Valid()`).
+
+        A cached answer is sent as the stored response sequence. A request that finds the node full ends the
+        whole stream with RESOURCE_EXHAUSTED if nothing has been sent on it yet (the router then replays the
+        stream on another hub); later, it gets an error response of its own and the stream goes on."""
+        tenant = await self._admit(context)
         metadata = forwardable_metadata(context.invocation_metadata())
-        outbox: asyncio.Queue[bytes | grpc.aio.AioRpcError | None] = asyncio.Queue(maxsize=STREAM_OUTBOX)
+        outbox: asyncio.Queue[bytes | grpc.aio.AioRpcError | _Refused | None] = asyncio.Queue(maxsize=STREAM_OUTBOX)
         running: set[asyncio.Task[None]] = set()
+        sent_any = [False]
 
         async def one(request: bytes) -> None:
-            self.in_flight += 1
-            self.load_changed.set()
+            model, request_id = _name_and_id(request)
+            problem = self._check(model, request)
+            if problem:  # a stream carries a request's error as a response, not as the call's status
+                metrics.EDGE_REQUESTS.labels("ModelStreamInfer", model, "invalid").inc()
+                await outbox.put(_stream_error(request, problem))
+                return
+            marked = self._cached_model(model)
+            key = self._cache_key(request, tenant, context)
+            found: Lookup | None = None
+            mark = BYPASS
+            if key is not None:
+                assert self.cache is not None
+                found = self.cache.lookup(key)
+                if found.entry is not None:
+                    metrics.EDGE_REQUESTS.labels("ModelStreamInfer", model, "cache_hit").inc()
+                    for response in found.entry.responses:
+                        await outbox.put(mark_stream(response, HIT, request_id))
+                    return
+                mark = MISS_MARK
+            if self._full():
+                metrics.EDGE_REQUESTS.labels("ModelStreamInfer", model, "refused").inc()
+                message = self._refusal()
+                if not sent_any[0]:
+                    await outbox.put(_Refused(message))
+                else:
+                    await outbox.put(_stream_error(request, f"RESOURCE_EXHAUSTED: {message}"))
+                return
+            self._count(+1)
+            started = time.perf_counter()
+            kept: list[bytes] = []
+            complete = False
             call = self._stream(timeout=remaining_timeout(context), metadata=metadata)
             try:
-                problem = self._check(_model_name(request), request)
-                if problem:  # a stream carries a request's error as a response, not as the call's status
-                    await outbox.put(_stream_error(request, problem))
-                    return
                 await call.write(request)
                 await call.done_writing()
                 async for response in call:
-                    await outbox.put(response)
+                    if key is not None:
+                        kept.append(response)
+                        facts = read_response(response)
+                        complete = facts.final and not facts.error and all(not read_response(r).error for r in kept)
+                    await outbox.put(mark_stream(response, mark) if marked else response)
+                metrics.EDGE_REQUESTS.labels("ModelStreamInfer", model, "ok").inc()
             except grpc.aio.AioRpcError as exc:
+                metrics.EDGE_REQUESTS.labels("ModelStreamInfer", model, "error").inc()
                 await outbox.put(exc)
+                complete = False
             finally:
                 call.cancel()
-                self.in_flight -= 1
-                self.load_changed.set()
+                self._count(-1)
+            if key is not None and found is not None and complete:
+                assert self.cache is not None
+                self.cache.store(key, found, tuple(kept), time.perf_counter() - started)
 
         async def read() -> None:
             async for request in requests:
@@ -184,10 +318,11 @@ class EdgeFront:
         try:
             while (item := await outbox.get()) is not None:
                 if isinstance(item, grpc.aio.AioRpcError):
-                    details = item.details() or ""
-                    if item.code() == grpc.StatusCode.UNAVAILABLE:
-                        details = f"edge node {self._label}: its Triton is unreachable ({details})"
-                    await context.abort(item.code(), details)
+                    await context.abort(*self._unreachable(item))
+                if isinstance(item, _Refused):
+                    await context.send_initial_metadata(((RETRY_AFTER_HEADER, str(ADMISSION_RETRY_AFTER_MS)),))
+                    await context.abort(grpc.StatusCode.RESOURCE_EXHAUSTED, item.message)
+                sent_any[0] = True
                 yield item
             await reader
         finally:
@@ -212,14 +347,24 @@ class EdgeFront:
         return service_pb2.ServerReadyResponse.FromString(raw).ready
 
     async def aclose(self) -> None:
-        await self._channel.close()
+        for channel in (*self._old_channels, self._channel):
+            await channel.close()
 
 
-def _model_name(request: bytes) -> str:
+@dataclass(frozen=True, slots=True)
+class _Refused:
+    message: str
+
+
+_NAME_AND_ID = frozenset({1, 3})
+
+
+def _name_and_id(request: bytes) -> tuple[str, str]:
     try:
-        return length_delimited_fields(request, frozenset({1})).get(1, b"").decode("utf-8", "replace")
+        fields = length_delimited_fields(request, _NAME_AND_ID)
     except WireError:
-        return ""
+        return "", ""
+    return fields.get(1, b"").decode("utf-8", "replace"), fields.get(3, b"").decode("utf-8", "replace")
 
 
 def _stream_error(request: bytes, message: str) -> bytes:

@@ -1,4 +1,13 @@
-"""`edgeroute edge`: one edge node: its Triton, its gRPC front, and its registration in etcd."""
+"""`edgeroute edge`: one edge node: its Triton, its gRPC front, and its registration in etcd.
+
+Lifecycle:
+- start Triton (managed) or find it (external); register in etcd only once it answers ready;
+- supervise it: if Triton stops answering, deregister at once, restart it (managed) or wait for it
+  (external), and register again when it is ready;
+- on SIGTERM/SIGINT drain: deregister at once, refuse new calls with UNAVAILABLE (a router retries them on
+  another node), let the calls in flight finish within the grace period, save the cache snapshot, then
+  stop Triton.
+"""
 
 from __future__ import annotations
 
@@ -7,9 +16,14 @@ import asyncio
 import logging
 import signal
 import socket
+from pathlib import Path
 
 import grpc.aio
 
+from controlplane import metrics
+from controlplane.auth import load_hop_secret
+from controlplane.config import CacheSettings, load_config
+from controlplane.errors import ConfigError
 from controlplane.policy import NodeState
 from controlplane.registry import DEFAULT_LEASE_TTL_S, NodeRegistration
 from edgenode.front import EdgeFront
@@ -21,6 +35,8 @@ from proto import SERVER_OPTIONS
 LOG = logging.getLogger(__name__)
 READY_WAIT_S = 60.0
 DRAIN_GRACE_S = 10.0
+PROBE_INTERVAL_S = 0.5  # how often the supervisor asks Triton whether it is ready
+PROBE_TIMEOUT_S = 1.0
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -36,6 +52,85 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--max-queue-depth", type=int, default=0,
                         help="admission control: with this many calls in flight here, answer RESOURCE_EXHAUSTED at "
                              "once (with retry-after-ms) so the router tries another hub; 0 turns it off")
+    parser.add_argument("--config", default=None,
+                        help="regions.yaml, for its cache section (default: the built-in cache settings)")
+    parser.add_argument("--no-cache", action="store_true", help="turn the semantic cache off")
+    parser.add_argument("--hop-secret-file", default=None,
+                        help="secret shared with the routers; calls without the router's signature are refused "
+                             "(default: $EDGEROUTE_HOP_SECRET; unset: any caller is accepted)")
+    parser.add_argument("--metrics-port", type=int, default=None,
+                        help="serve the node's Prometheus metrics on this port (0 picks one)")
+    parser.add_argument("--drain-grace", type=float, default=DRAIN_GRACE_S,
+                        help="seconds calls in flight get to finish after SIGTERM")
+
+
+def cache_settings(args: argparse.Namespace) -> CacheSettings:
+    if args.config:
+        try:
+            settings = load_config(Path(args.config)).cache
+        except ConfigError as exc:
+            raise SystemExit(f"edge node: {exc}") from exc
+    else:
+        settings = CacheSettings()
+    if args.no_cache:
+        settings = settings.model_copy(update={"enabled": False})
+    return settings
+
+
+class Supervisor:
+    """Watches Triton; on its death takes the node out of the registry, brings Triton back, and re-registers."""
+
+    def __init__(
+        self, backend: TritonBackend, front: EdgeFront, reporter: LoadReporter, registration: NodeRegistration,
+        models: frozenset[str],
+    ) -> None:
+        self.backend, self.front, self.reporter, self.registration, self.models = (
+            backend, front, reporter, registration, models)
+        self.restarts = 0
+
+    async def wait_ready(self, stop: asyncio.Event, deadline_s: float | None) -> bool:
+        loop = asyncio.get_running_loop()
+        deadline = None if deadline_s is None else loop.time() + deadline_s
+        while not await self.front.triton_ready(PROBE_TIMEOUT_S):
+            if stop.is_set() or (deadline is not None and loop.time() > deadline):
+                return False
+            await asyncio.sleep(0.2)
+        await self.front.learn_models(self.models)  # which are decoupled: asked here, not on a client's call
+        return True
+
+    async def run(self, stop: asyncio.Event) -> None:
+        while not stop.is_set():
+            try:
+                await asyncio.wait_for(self.front.triton_trouble.wait(), timeout=PROBE_INTERVAL_S)
+            except TimeoutError:
+                pass
+            self.front.triton_trouble.clear()
+            if stop.is_set() or await self.front.triton_ready(PROBE_TIMEOUT_S):
+                continue
+            if await self.front.triton_ready(PROBE_TIMEOUT_S):  # a second look before acting
+                continue
+            await self.recover(stop)
+
+    async def recover(self, stop: asyncio.Event) -> None:
+        LOG.warning("Triton at %s is not answering: deregistering and bringing it back", self.front.triton_target)
+        self.front.not_serving = "has lost its Triton and is bringing it back"
+        await self.reporter.pause()
+        await self.registration.deregister()
+        metrics.EDGE_TRITON_RESTARTS.inc()
+        self.restarts += 1
+        if isinstance(self.backend, ManagedTriton):
+            # on the loop's thread, which is the main thread: Triton's PDEATHSIG follows the thread that forks it
+            self.backend.stop()
+            self.backend.start()
+            self.front.connect(self.backend.grpc_target)
+            self.reporter.scrape_from(self.backend.metrics_url)
+        if not await self.wait_ready(stop, None if isinstance(self.backend, ExternalTriton) else READY_WAIT_S):
+            if not stop.is_set():
+                raise SystemExit(f"Triton did not come back within {READY_WAIT_S:.0f}s")
+            return
+        self.front.not_serving = None
+        await self.reporter.start()
+        LOG.info("Triton back on %s; registered again", self.front.triton_target)
 
 
 async def _serve(args: argparse.Namespace, backend: TritonBackend, models: frozenset[str]) -> None:
@@ -44,9 +139,21 @@ async def _serve(args: argparse.Namespace, backend: TritonBackend, models: froze
         from edgenode.lm.serving import check_request
 
         validators["ensemble"] = check_request
+    settings = cache_settings(args)
+    cache = None
+    if settings.enabled and any(settings.for_model(m) for m in models):
+        from edgenode.cache.edge import EdgeCache
+
+        cache = EdgeCache.build(settings)
+        try:
+            loaded = cache.load_snapshot()
+            if loaded:
+                LOG.info("cache: %d entries loaded from %s", loaded, cache.snapshot_path)
+        except ValueError as exc:
+            LOG.warning("cache: %s; starting empty", exc)
     front = EdgeFront(
         backend.grpc_target, node_label=f"{args.hub}/{args.node_id or '?'}", validators=validators,
-        max_queue_depth=args.max_queue_depth,
+        max_queue_depth=args.max_queue_depth, cache=cache, hop_secret=load_hop_secret(args.hop_secret_file),
     )
     server = grpc.aio.server(options=SERVER_OPTIONS)
     server.add_generic_rpc_handlers((front.handler(),))
@@ -55,6 +162,9 @@ async def _serve(args: argparse.Namespace, backend: TritonBackend, models: froze
     await server.start()
     advertise = f"{args.advertise_host or host}:{bound}"
     node_id = args.node_id or f"{args.hub}-{socket.gethostname()}-{bound}"
+    metrics_note = ""
+    if args.metrics_port is not None:
+        metrics_note = f" metrics=http://{host}:{metrics.serve_metrics(args.metrics_port, host)}/metrics"
 
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
@@ -63,23 +173,40 @@ async def _serve(args: argparse.Namespace, backend: TritonBackend, models: froze
 
     registration = NodeRegistration(args.etcd, args.hub, node_id, ttl_s=args.lease_ttl)
     identity = NodeState(args.hub, node_id, advertise, models, 0, 0, 0.0)
-    reporter = LoadReporter(registration, identity, backend.metrics_url, lambda: front.in_flight, front.load_changed)
+    reporter = LoadReporter(
+        registration, identity, backend.metrics_url, lambda: front.in_flight, front.load_changed,
+        cache_hit_rate=(lambda: cache.hit_rate) if cache is not None else (lambda: 0.0),
+    )
+    supervisor = Supervisor(backend, front, reporter, registration, models)
+    watching: asyncio.Task[None] | None = None
     try:
         # register only once Triton answers ready: a registered node must be able to serve
-        deadline = loop.time() + READY_WAIT_S
-        while not await front.triton_ready():
-            if loop.time() > deadline or stop.is_set():
-                raise SystemExit(f"edge node {node_id}: Triton at {backend.grpc_target} not ready within {READY_WAIT_S:.0f}s")
-            await asyncio.sleep(0.2)
-        await front.learn_models(models)  # which are decoupled: asked once here, not on a client's first call
+        if not await supervisor.wait_ready(stop, READY_WAIT_S):
+            raise SystemExit(f"edge node {node_id}: Triton at {backend.grpc_target} not ready within {READY_WAIT_S:.0f}s")
         await reporter.start()
-        print(f"edge ready on {advertise} hub={args.hub} node={node_id} triton={backend.grpc_target}", flush=True)
-        await stop.wait()
-        LOG.info("edge node %s stopping: deregistering, then draining", node_id)
+        watching = asyncio.create_task(supervisor.run(stop), name="triton-supervisor")
+        print(f"edge ready on {advertise} hub={args.hub} node={node_id} triton={backend.grpc_target}{metrics_note}",
+              flush=True)
+        stopped = asyncio.create_task(stop.wait())
+        await asyncio.wait({stopped, watching}, return_when=asyncio.FIRST_COMPLETED)
+        stopped.cancel()
+        if watching.done():
+            watching.result()  # the supervisor gave up: raise its SystemExit
+        LOG.info("edge node %s stopping: deregistering, then draining %d call(s)", node_id, front.in_flight)
     finally:
+        # drain: out of the registry first, so routers stop sending; refuse what still arrives; finish the rest
+        front.not_serving = "is draining"
+        if watching is not None:
+            watching.cancel()
+            await asyncio.gather(watching, return_exceptions=True)
         await reporter.aclose()
-        await registration.aclose()  # deregister first, so routers stop sending before we stop serving
-        await server.stop(DRAIN_GRACE_S)
+        await registration.aclose()
+        deadline = loop.time() + args.drain_grace
+        while front.in_flight and loop.time() < deadline:
+            await asyncio.sleep(0.02)
+        await server.stop(max(0.0, deadline - loop.time()))
+        if cache is not None and cache.snapshot_path is not None:
+            LOG.info("cache: %d entries saved to %s", cache.save_snapshot(), cache.snapshot_path)
         await front.aclose()
 
 
@@ -103,6 +230,7 @@ def run(args: argparse.Namespace) -> int:
             from edgenode.lm.serving import LanguageModel
 
             LanguageModel.shared()
+    cache_settings(args)  # a bad --config fails here, before Triton starts
     # Triton is started on the main thread (PDEATHSIG is per thread) and stopped on every exit path
     backend.start()
     try:

@@ -47,6 +47,7 @@ class LoadReporter:
         in_flight: Callable[[], int],
         changed: asyncio.Event,
         clock: Callable[[], float] = time.time,
+        cache_hit_rate: Callable[[], float] = lambda: 0.0,
     ) -> None:
         self._registration = registration
         self._identity = identity
@@ -54,6 +55,7 @@ class LoadReporter:
         self._in_flight = in_flight
         self._changed = changed
         self._clock = clock
+        self._cache_hit_rate = cache_hit_rate
         self._session: aiohttp.ClientSession | None = None
         self._task: asyncio.Task[None] | None = None
         self.last_published: NodeState | None = None
@@ -80,6 +82,7 @@ class LoadReporter:
             queue_depth=await self.scrape(),
             in_flight=self._in_flight(),
             reported_at=self._clock(),
+            cache_hit_rate=self._cache_hit_rate(),
         )
         await self._registration.publish(node)
         self.last_published = node
@@ -103,11 +106,18 @@ class LoadReporter:
                 LOG.warning("publishing load failed: %s", exc)
             await asyncio.sleep(max(0.0, MIN_PUBLISH_INTERVAL_S - (time.monotonic() - started)))
 
-    async def aclose(self) -> None:
+    async def pause(self) -> None:
+        """Stop publishing (the node is about to deregister); start() resumes."""
         if self._task is not None:
             self._task.cancel()
             await asyncio.gather(self._task, return_exceptions=True)
             self._task = None
+
+    def scrape_from(self, metrics_url: str | None) -> None:
+        self._metrics_url = metrics_url
+
+    async def aclose(self) -> None:
+        await self.pause()
         if self._session is not None:
             await self._session.close()
             self._session = None

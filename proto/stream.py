@@ -79,12 +79,13 @@ def read_response(raw: bytes) -> StreamResponse:
 
     A response with an error message ends its request: Triton sends nothing more for it.
     """
-    error, infer = "", b""
+    error, parts = "", []
     for number, wire_type, value in iter_fields(raw):
         if number == _STREAM_ERROR and wire_type == _LEN:
             error = bytes(value).decode("utf-8", "replace")
         elif number == _STREAM_RESPONSE and wire_type == _LEN:
-            infer = value
+            parts.append(bytes(value))  # a message field seen twice is merged: its bytes concatenated
+    infer = parts[0] if len(parts) == 1 else b"".join(parts)
     request_id, final, empty = "", bool(error), True
     for number, wire_type, value in iter_fields(infer):
         if number == _RESP_ID and wire_type == _LEN:

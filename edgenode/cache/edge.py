@@ -1,0 +1,169 @@
+"""The cache as the edge front uses it: which requests may be cached, under which namespace, and how a
+stored answer is served again.
+
+Namespace = tenant, model, model version, every input other than the prompt (the decoding parameters:
+temperature, top_p, top_k, max_tokens, seed, stop words, end id, stream, ...) and the request's
+parameters (Triton's per-call options such as triton_enable_empty_final_response), hashed. So no answer
+crosses a tenant, a model version or a decoding setting. By default only deterministic requests are
+cached (no temperature input, temperature 0, or a fixed seed).
+
+Answers are stored as the serialized responses Triton sent. Serving one again appends, at the wire level,
+the new request's id and the `x-edgeroute-cache` response parameter: protobuf keeps the last value of a
+scalar field and of a map key, and merges a repeated message field, so nothing is decoded or re-encoded.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from controlplane import metrics
+from controlplane.config import CacheSettings, ModelCache
+from edgenode.cache.store import EXACT, GUARD, MISS, SEMANTIC, Lookup, SemanticCache
+from proto import service_pb2
+from proto.tensors import TensorError, request_tensors
+from proto.wire import encode_len_field
+
+CACHE_HEADER = "x-edgeroute-cache"  # request: "bypass" skips the cache; response: hit | miss | bypass
+HIT, MISS_MARK, BYPASS = "hit", "miss", "bypass"
+_NOT_OUTPUT_CHANGING = frozenset({"priority", "timeout"})  # request parameters that do not change an answer
+_SEED_INPUTS = ("seed", "random_seed")
+_RESP_ID, _RESP_PARAMS, _STREAM_RESPONSE = 3, 4, 2
+
+
+@dataclass(frozen=True, slots=True)
+class CacheKey:
+    namespace: str
+    prompt: str
+    settings: ModelCache
+
+
+def _param_entry(key: str, value: str) -> bytes:
+    # map<string, InferParameter> entry; InferParameter.string_param is field 3
+    return encode_len_field(_RESP_PARAMS, encode_len_field(1, key.encode()) + encode_len_field(2, encode_len_field(3, value.encode())))
+
+
+_MARKS = {mark: _param_entry(CACHE_HEADER, mark) for mark in (HIT, MISS_MARK, BYPASS)}
+
+
+def mark_unary(response: bytes, mark: str, request_id: str | None = None) -> bytes:
+    """A ModelInferResponse with the cache parameter set (and its id replaced, for a served answer)."""
+    extra = _MARKS[mark]
+    if request_id is not None:
+        extra = encode_len_field(_RESP_ID, request_id.encode()) + extra
+    return response + extra
+
+
+def mark_stream(response: bytes, mark: str, request_id: str | None = None) -> bytes:
+    """The same for a ModelStreamInferResponse: a second infer_response occurrence, merged into the first."""
+    inner = _MARKS[mark]
+    if request_id is not None:
+        inner = encode_len_field(_RESP_ID, request_id.encode()) + inner
+    return response + encode_len_field(_STREAM_RESPONSE, inner)
+
+
+def _scalar(array: np.ndarray) -> float | None:
+    flat = np.asarray(array).reshape(-1)
+    return float(flat[0]) if flat.size else None
+
+
+class EdgeCache:
+    """The node's semantic cache, its settings and its metrics."""
+
+    def __init__(self, settings: CacheSettings, cache: SemanticCache) -> None:
+        self.settings = settings
+        self.cache = cache
+        self.hits = 0
+        self.lookups = 0
+        self.snapshot_path = Path(settings.snapshot) if settings.snapshot else None
+
+    @classmethod
+    def build(cls, settings: CacheSettings, embedder=None) -> EdgeCache:  # noqa: ANN001
+        from edgenode.cache.embed import shared_embedder
+
+        def evicted(reason: str) -> None:
+            metrics.EDGE_CACHE_EVICTIONS.labels(reason).inc()
+
+        store = SemanticCache(embedder or shared_embedder(), max_entries=settings.max_entries, on_evict=evicted)
+        return cls(settings, store)
+
+    @property
+    def hit_rate(self) -> float:
+        return self.hits / self.lookups if self.lookups else 0.0
+
+    def key(self, raw: bytes, tenant: str) -> CacheKey | None:
+        """The request's cache key, or None when it must bypass the cache (model not cached, sampled, no prompt)."""
+        try:
+            request = service_pb2.ModelInferRequest.FromString(raw)
+        except Exception:  # noqa: BLE001 (malformed: Triton or the validator answers it)
+            return None
+        settings = self.settings.for_model(request.model_name)
+        if settings is None:
+            return None
+        try:
+            tensors = request_tensors(request)
+        except TensorError:
+            return None
+        text = tensors.get(settings.text_input)
+        if text is None or np.asarray(text).size != 1:
+            return None
+        value = np.asarray(text).reshape(-1)[0]
+        prompt = value.decode("utf-8", "replace") if isinstance(value, bytes) else str(value)
+        if settings.deterministic_only:
+            temperature = _scalar(tensors["temperature"]) if "temperature" in tensors else None
+            seeded = any(name in tensors for name in _SEED_INPUTS)
+            if temperature and not seeded:
+                return None
+        digest = hashlib.blake2b(digest_size=16)
+        digest.update(f"{tenant}\x00{request.model_name}\x00{request.model_version}\x00".encode())
+        for name in sorted(tensors):
+            if name == settings.text_input:
+                continue
+            array = np.ascontiguousarray(tensors[name])
+            digest.update(f"{name}\x00{array.dtype.str}\x00{array.shape}\x00".encode())
+            digest.update(repr(array.tolist()).encode() if array.dtype == object else array.tobytes())
+        for name in sorted(request.parameters):
+            if name not in _NOT_OUTPUT_CHANGING:
+                digest.update(f"{name}\x00{request.parameters[name].SerializeToString(deterministic=True).hex()}\x00".encode())
+        namespace = f"{tenant or '-'}/{request.model_name}/{request.model_version or '-'}/{digest.hexdigest()}"
+        return CacheKey(namespace, prompt, settings)
+
+    def lookup(self, key: CacheKey) -> Lookup:
+        assert key.settings.threshold is not None
+        started = time.perf_counter()
+        found = self.cache.lookup(key.namespace, key.prompt, key.settings.threshold)
+        self.lookups += 1
+        if found.hit:
+            self.hits += 1
+        metrics.EDGE_CACHE_LOOKUPS.labels({EXACT: "hit_exact", SEMANTIC: "hit_semantic", MISS: "miss",
+                                           GUARD: "guard_rejected"}[found.outcome]).inc()
+        if found.outcome == GUARD:
+            metrics.EDGE_CACHE_GUARD_REJECTIONS.inc()
+        if found.outcome == EXACT:
+            metrics.EDGE_CACHE_LOOKUP_TIME.labels("exact").observe(time.perf_counter() - started)
+        else:
+            metrics.EDGE_CACHE_LOOKUP_TIME.labels("embed").observe(found.embed_s)
+            metrics.EDGE_CACHE_LOOKUP_TIME.labels("search").observe(found.search_s)
+        return found
+
+    def store(self, key: CacheKey, found: Lookup, responses: tuple[bytes, ...], cost_s: float) -> None:
+        assert key.settings.ttl_s is not None
+        self.cache.store(key.namespace, key.prompt, responses, key.settings.ttl_s, cost_s, vector=found.vector)
+        metrics.EDGE_CACHE_ENTRIES.set(len(self.cache))
+
+    def refresh_gauges(self) -> None:
+        metrics.EDGE_CACHE_ENTRIES.set(len(self.cache))
+
+    def load_snapshot(self) -> int:
+        if self.snapshot_path is None:
+            return 0
+        loaded = self.cache.load(self.snapshot_path)
+        self.refresh_gauges()
+        return loaded
+
+    def save_snapshot(self) -> int:
+        return self.cache.snapshot(self.snapshot_path) if self.snapshot_path is not None else 0

