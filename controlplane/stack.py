@@ -12,7 +12,8 @@ from pathlib import Path
 
 from controlplane.processes import EtcdServer, ManagedProcess, edgeroute_argv, stop_all
 
-EDGE_READY = r"edge ready on (?P<address>\S+) hub=(?P<hub>\S+) node=(?P<node>\S+) triton=(?P<triton>\S+)"
+EDGE_READY = (r"edge ready on (?P<address>\S+) hub=(?P<hub>\S+) node=(?P<node>\S+) triton=(?P<triton>\S+)"
+              r"(?: metrics=(?P<metrics>\S+))?")
 ROUTER_READY = r"router ready on (?P<address>\S+)"
 
 
@@ -23,6 +24,7 @@ class EdgeHandle:
     address: str
     triton: str
     process: ManagedProcess
+    metrics_url: str | None = None
 
 
 @dataclass
@@ -68,7 +70,9 @@ class Stack:
         try:
             for process in spawned:
                 match = process.wait_ready(timeout_s=90)
-                started.append(EdgeHandle(match["hub"], match["node"], match["address"], match["triton"], process))
+                started.append(
+                    EdgeHandle(match["hub"], match["node"], match["address"], match["triton"], process, match["metrics"])
+                )
         except BaseException:
             stop_all(spawned)
             raise
@@ -76,9 +80,11 @@ class Stack:
         return started
 
     def start_router(
-        self, metrics_port: int | None = None, config_path: str | None = None, via: dict[str, str] | None = None
+        self, metrics_port: int | None = None, config_path: str | None = None, via: dict[str, str] | None = None,
+        extra_args: Sequence[str] = (),
     ) -> RouterHandle:
-        argv = ["router", "--config", config_path or self.config_path, "--etcd", self.endpoint, "--listen", "127.0.0.1:0"]
+        argv = ["router", "--config", config_path or self.config_path, "--etcd", self.endpoint, "--listen", "127.0.0.1:0",
+                *extra_args]
         for node, dial in (via or {}).items():
             argv += ["--via", f"{node}={dial}"]
         if metrics_port is not None:

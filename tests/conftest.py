@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+import yaml
 
 from controlplane.config import RegionsConfig, load_config
 
@@ -20,3 +21,14 @@ def shipped_config() -> RegionsConfig:
 @pytest.fixture(scope="session")
 def shipped_text() -> str:
     return REGIONS_YAML.read_text()
+
+
+def config_with(folder: Path, **sections: object) -> Path:
+    """The shipped regions.yaml with some top-level sections replaced, written into `folder` (its Geo-IP
+    database path made absolute so the copy resolves it)."""
+    raw = yaml.safe_load(REGIONS_YAML.read_text())
+    raw["geoip"]["database"] = str((ROOT / raw["geoip"]["database"]).resolve())
+    raw.update(sections)
+    path = folder / "regions.yaml"
+    path.write_text(yaml.safe_dump(raw, sort_keys=False))
+    return path
