@@ -1,0 +1,129 @@
+"""The edge node as a supervisor: its Triton killed under load, and a drain on SIGTERM under load.
+
+Two nodes in Dakar serve Lagos (Dakhla is beyond the 8 ms budget), so every call has exactly one other
+node to go to, and any call lost by the node under test shows up as a client failure."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import queue
+import signal
+import time
+import urllib.request
+from pathlib import Path
+
+import numpy as np
+import pytest
+import tritonclient.grpc as tc
+
+from controlplane.demo import city_addresses, simple_request
+from controlplane.loadgen import ClosedLoopLoad
+from controlplane.registry import read_registry
+from controlplane.stack import Stack
+from tests.conftest import REGIONS_YAML
+
+pytestmark = pytest.mark.integration
+LEASE_TTL_S = 30  # long: a node that leaves the registry quickly left it itself, not by lease expiry
+
+
+def registered(endpoint: str) -> set[str]:
+    return set(asyncio.run(read_registry(endpoint)).nodes)
+
+
+def tritonservers_under(pid: int) -> list[int]:
+    """tritonserver processes descended from `pid`."""
+    parents: dict[int, int] = {}
+    names: dict[int, str] = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+            names[int(entry.name)] = (entry / "cmdline").read_bytes().split(b"\0")[0].decode(errors="replace")
+        except OSError:
+            continue
+        parents[int(entry.name)] = int(stat.rsplit(")", 1)[1].split()[1])
+    found = []
+    for child, name in names.items():
+        if not name.endswith("tritonserver"):
+            continue
+        ancestor = child
+        while ancestor in parents and ancestor not in (0, 1):
+            ancestor = parents[ancestor]
+            if ancestor == pid:
+                found.append(child)
+                break
+    return found
+
+
+def wait_until(predicate, timeout_s: float, what: str) -> float:
+    started = time.monotonic()
+    while not predicate():
+        assert time.monotonic() - started < timeout_s, f"{what} not within {timeout_s:g} s"
+        time.sleep(0.05)
+    return time.monotonic() - started
+
+
+@pytest.fixture(scope="module")
+def dakar_pair():
+    with Stack(REGIONS_YAML) as stack:
+        stack.start_etcd()
+        stack.start_edges([("dakar", "dakar-a"), ("dakar", "dakar-b")], models="simple,hold", lease_ttl=LEASE_TTL_S,
+                          extra_args=["--metrics-port", "0"])
+        stack.start_router()
+        yield stack
+
+
+LAGOS = (("x-forwarded-for", city_addresses()["Lagos"]),)
+
+
+def test_triton_killed_under_load_node_deregisters_comes_back_and_no_call_is_lost(dakar_pair):
+    stack = dakar_pair
+    victim = stack.edge("dakar-a")
+    (triton,) = tritonservers_under(victim.process.pid)
+    with ClosedLoopLoad(stack.routers[0].address, simple_request, LAGOS, workers=6) as load:
+        time.sleep(1.0)
+        assert {r.node for r in load.records} == {"dakar-a", "dakar-b"}
+        os.kill(triton, signal.SIGKILL)
+        killed_at = time.monotonic()
+        gone = wait_until(lambda: "dakar/dakar-a" not in registered(stack.endpoint), 5, "deregistration")
+        back = wait_until(lambda: "dakar/dakar-a" in registered(stack.endpoint), 90, "re-registration")
+        time.sleep(1.5)
+    records = load.stop()
+    assert victim.process.alive(), "the edge node died with its Triton"
+    assert load.failures() == [], f"{len(load.failures())} client calls failed while Triton was restarted"
+    after = [r for r in records if r.started > killed_at + gone + back + 0.5]
+    assert "dakar-a" in {r.node for r in after}, "the node came back to the registry but got no traffic"
+    assert len(tritonservers_under(victim.process.pid)) == 1
+    page = urllib.request.urlopen(victim.metrics_url, timeout=5).read().decode()
+    assert "edgeroute_edge_triton_restarts_total 1.0" in page
+
+
+def test_drain_on_sigterm_under_load_finishes_in_flight_calls_and_loses_nothing(dakar_pair):
+    stack = dakar_pair
+    victim = stack.edge("dakar-b")
+    direct = tc.InferenceServerClient(victim.address)
+    held: queue.Queue = queue.Queue()
+    hold = tc.InferInput("HOLD_MS", [1, 1], "INT32")
+    hold.set_data_from_numpy(np.array([[1500]], dtype=np.int32))
+    with ClosedLoopLoad(stack.routers[0].address, simple_request, LAGOS, workers=6) as load:
+        time.sleep(0.5)
+        for _ in range(3):  # accepted calls that are still running when the signal comes
+            direct.async_infer("hold", [hold], callback=lambda result, error: held.put((result, error)))
+        time.sleep(0.3)
+        os.kill(victim.process.pid, signal.SIGTERM)  # the node only, as an orchestrator would
+        signalled = time.monotonic()
+        wait_until(lambda: "dakar/dakar-b" not in registered(stack.endpoint), 3, "deregistration on SIGTERM")
+        assert victim.process.process.wait(timeout=20) == 0
+        stopped = time.monotonic() - signalled
+        time.sleep(0.5)
+    records = load.stop()
+    direct.close()
+    outcomes = [held.get(timeout=5) for _ in range(3)]
+    assert [error for _, error in outcomes] == [None, None, None], "a call in flight at SIGTERM was lost"
+    assert all(int(result.as_numpy("HELD_MS").reshape(-1)[0]) == 1500 for result, _ in outcomes)
+    assert 1.0 < stopped, "the node stopped before its in-flight calls could finish"
+    assert load.failures() == [], f"{len(load.failures())} client calls failed during the drain"
+    assert {r.node for r in records if r.started > signalled + 1.0} == {"dakar-a"}
+    assert tritonservers_under(victim.process.pid) == []
