@@ -356,6 +356,10 @@ def summary(config: RegionsConfig) -> str:
         f"when full: {policy.when_full.value}, wide fallback: {'on' if policy.wide_fallback else 'off'}",
         f"geoip: {config.geoip.database} (trust x-forwarded-for: {config.geoip.trust_forwarded_for}, "
         f"default region {config.geoip.default_region})",
+        (f"cache: threshold {config.cache.threshold:g}, ttl {config.cache.ttl_s:g} s, {config.cache.max_entries} entries, "
+         f"models {', '.join(sorted(config.cache.models)) or 'none'}" if config.cache.enabled else "cache: off"),
+        (f"auth: on, {len(config.auth.tenants)} tenant(s): " + ", ".join(t.name for t in config.auth.tenants)
+         if config.auth.enabled else "auth: off"),
         "nearest hub per region (rtt ms):",
     ]
     for region, hubs in config.hubs_by_rtt.items():

@@ -62,6 +62,20 @@ def _demo_questions() -> list[str]:
     return [examples(1, seed=2026, workload=w)[0].question for w in WORKLOADS]
 
 
+def _reworded(questions: list[str]) -> list[tuple[str, str]]:
+    """Each question as a user might retype it (the cache should answer), and with one number changed
+    (it must not)."""
+    import re
+
+    out = []
+    for question in questions:
+        out.append((question, "please, " + question.replace(". ", ", ")))
+        number = re.search(r"\d+", question)
+        if number:
+            out.append((question, question[: number.start()] + str(int(number.group()) + 1) + question[number.end():]))
+    return out
+
+
 def _percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
@@ -113,6 +127,16 @@ def run_demo(config: str, requests_per_city: int) -> int:
                 text = deserialize_bytes_tensor(response.raw_output_contents[outputs["text_output"]])[0].decode()
                 rate = np.frombuffer(response.raw_output_contents[outputs["acceptance_rate"]], dtype=np.float32)[0]
                 print(f"  Q: {question}\n  A: {text.strip()}   ({took:.0f} ms, draft acceptance {rate:.0%})", flush=True)
+            print("\nthe same questions reworded, answered by the edge's semantic cache (or not, when a fact differs):")
+            for _question, asked in _reworded(_demo_questions()):
+                sent = time.perf_counter()
+                _response, call = stub.ModelInfer.with_call(
+                    generation_request(asked, 96), metadata=(("x-forwarded-for", city_addresses()["Casablanca"]),),
+                    timeout=60,
+                )
+                took = (time.perf_counter() - sent) * 1000
+                mark = dict(call.initial_metadata()).get("x-edgeroute-cache", "?")
+                print(f"  {mark:<5} {took:6.1f} ms  {asked}", flush=True)
         print("\nlatency is loopback: no WAN RTT is added here; `edgeroute simulate` replays real RTTs.")
     finally:
         up.stop(grace_s=30)

@@ -86,7 +86,10 @@ class NodeChannels:
             self.sent_since_report[key] = min(self._sent.get(key, 0), self._in_flight[key])
 
     def on_registry(self, nodes: Mapping[str, NodeState]) -> None:
-        """A new registry view: reset counters of nodes that reported again, retire channels of departed nodes."""
+        """A new registry view: reset counters of nodes that reported again, retire channels of departed nodes.
+
+        A departed node also loses its outlier state: if it registers again (after its Triton came back, say)
+        it is a fresh instance, as a host removed from and re-added to an Envoy cluster is."""
         for key, node in nodes.items():
             if self._reported_at.get(key) != node.reported_at:
                 self._reported_at[key] = node.reported_at
@@ -97,7 +100,10 @@ class NodeChannels:
             self._retired.append((now, self._channels.pop(key)))
             for table in (self.sent_since_report, self._sent, self._in_flight, self._reported_at):
                 table.pop(key, None)
+        for key in [k for k in {*self._failures, *self._ejected_until} if k not in nodes]:
             self._failures.pop(key, None)
+            if self._ejected_until.pop(key, None) is not None:
+                self._ejected_view = frozenset(self._ejected_until)
         while self._retired and now - self._retired[0][0] > CHANNEL_RETIRE_S:
             _, entry = self._retired.pop(0)
             task = asyncio.get_running_loop().create_task(entry.channel.close(grace=None))

@@ -58,7 +58,9 @@ class Stack:
         """Start (hub, node_id) edge nodes in parallel; return once all are registered."""
         spawned = []
         for hub, node_id in nodes:
-            argv = ["edge", "--hub", hub, "--node-id", node_id, "--etcd", self.endpoint, *extra_args]
+            # the node reads its cache settings from the same regions.yaml as the routers
+            argv = ["edge", "--hub", hub, "--node-id", node_id, "--etcd", self.endpoint, "--config", self.config_path,
+                    *extra_args]
             if models:
                 argv += ["--models", models]
             if lease_ttl:

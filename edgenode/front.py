@@ -91,14 +91,16 @@ class EdgeFront:
             await context.abort(grpc.StatusCode.UNAVAILABLE, f"edge node {self._label} {self.not_serving}; retry on another node")
         return tenant
 
-    def _cache_key(self, request: bytes, tenant: str, context: grpc.aio.ServicerContext) -> CacheKey | None:
+    def _cache_key(
+        self, request: bytes, tenant: str, context: grpc.aio.ServicerContext, kind: str
+    ) -> CacheKey | None:
         if self.cache is None:
             return None
         for key, value in context.invocation_metadata() or ():
             if key == CACHE_HEADER and value == BYPASS:
                 metrics.EDGE_CACHE_BYPASS.labels("asked").inc()
                 return None
-        found = self.cache.key(request, tenant)
+        found = self.cache.key(request, tenant, kind)
         if found is None:
             metrics.EDGE_CACHE_BYPASS.labels("not-cacheable").inc()
         return found
@@ -147,7 +149,7 @@ class EdgeFront:
         if problem:
             metrics.EDGE_REQUESTS.labels("ModelInfer", model, "invalid").inc()
             await context.abort(grpc.StatusCode.INVALID_ARGUMENT, problem)
-        key = self._cache_key(request, tenant, context)
+        key = self._cache_key(request, tenant, context, "unary")
         found: Lookup | None = None
         mark = BYPASS
         if key is not None:
@@ -259,7 +261,7 @@ class EdgeFront:
                 await outbox.put(_stream_error(request, problem))
                 return
             marked = self._cached_model(model)
-            key = self._cache_key(request, tenant, context)
+            key = self._cache_key(request, tenant, context, "stream")
             found: Lookup | None = None
             mark = BYPASS
             if key is not None:

@@ -1,7 +1,7 @@
 """The cache as the edge front uses it: which requests may be cached, under which namespace, and how a
 stored answer is served again.
 
-Namespace = tenant, model, model version, every input other than the prompt (the decoding parameters:
+Namespace = unary or stream, tenant, model, model version, every input other than the prompt (the decoding parameters:
 temperature, top_p, top_k, max_tokens, seed, stop words, end id, stream, ...) and the request's
 parameters (Triton's per-call options such as triton_enable_empty_final_response), hashed. So no answer
 crosses a tenant, a model version or a decoding setting. By default only deterministic requests are
@@ -95,8 +95,10 @@ class EdgeCache:
     def hit_rate(self) -> float:
         return self.hits / self.lookups if self.lookups else 0.0
 
-    def key(self, raw: bytes, tenant: str) -> CacheKey | None:
-        """The request's cache key, or None when it must bypass the cache (model not cached, sampled, no prompt)."""
+    def key(self, raw: bytes, tenant: str, kind: str = "unary") -> CacheKey | None:
+        """The request's cache key, or None when it must bypass the cache (model not cached, sampled, no prompt).
+
+        `kind` ("unary" or "stream") is part of the namespace: the two store different response messages."""
         try:
             request = service_pb2.ModelInferRequest.FromString(raw)
         except Exception:  # noqa: BLE001 (malformed: Triton or the validator answers it)
@@ -119,7 +121,7 @@ class EdgeCache:
             if temperature and not seeded:
                 return None
         digest = hashlib.blake2b(digest_size=16)
-        digest.update(f"{tenant}\x00{request.model_name}\x00{request.model_version}\x00".encode())
+        digest.update(f"{kind}\x00{tenant}\x00{request.model_name}\x00{request.model_version}\x00".encode())
         for name in sorted(tensors):
             if name == settings.text_input:
                 continue

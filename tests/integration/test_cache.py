@@ -42,7 +42,7 @@ def cached_stack(tmp_path_factory):
     with Stack(config) as stack:
         stack.start_etcd()
         stack.start_edges([("tangier", "tangier-c")], models="ensemble,hold", extra_args=[
-            "--config", str(config), "--hop-secret-file", str(secret), "--metrics-port", "0", "--max-queue-depth", "1"])
+            "--hop-secret-file", str(secret), "--metrics-port", "0", "--max-queue-depth", "1"])
         stack.start_router(extra_args=["--hop-secret-file", str(secret)])
         yield stack
 
@@ -172,12 +172,27 @@ def test_callers_without_a_valid_key_or_past_their_rate_are_refused(cached_stack
         assert error.code() == grpc.StatusCode.UNAUTHENTICATED
 
 
+def stream_one(cached_stack, text: str, request_id: str = "one") -> tuple[object, object]:
+    """The first response (or error) of a one-request stream through the router."""
+    responses: queue.Queue = queue.Queue()
+    streamer = tc.InferenceServerClient(cached_stack.routers[0].address)
+    streamer.start_stream(callback=lambda result, error: responses.put((result, error)), headers=headers("acme"))
+    try:
+        streamer.async_stream_infer("ensemble", generation_inputs(text, TOKENS), request_id=request_id)
+        return responses.get(timeout=30)
+    finally:
+        streamer.stop_stream()
+        streamer.close()
+
+
 def test_a_full_node_still_serves_cached_answers(client, cached_stack):
     question = "card 4242 paid 120 MAD at 14:00 in Rabat, home Rabat, 1 payments last hour. fraud?"
     answer, _ = ask(client, question)
+    result, error = stream_one(cached_stack, question)  # unary and stream answers are cached apart
+    assert error is None and result.get_response().parameters[CACHE_HEADER].string_param == "miss"
     held: queue.Queue = queue.Queue()
     hold = tc.InferInput("HOLD_MS", [1, 1], "INT32")
-    hold.set_data_from_numpy(np.array([[4000]], dtype=np.int32))
+    hold.set_data_from_numpy(np.array([[6000]], dtype=np.int32))
     client.async_infer("hold", [hold], callback=lambda result, error: held.put(error), headers=headers("acme"))
     endpoint = cached_stack.endpoint
     deadline = time.monotonic() + 20
@@ -188,6 +203,12 @@ def test_a_full_node_still_serves_cached_answers(client, cached_stack):
     with pytest.raises(tc.InferenceServerException) as refused:
         ask(client, "card 4243 paid 120 MAD at 14:00 in Rabat, home Rabat, 1 payments last hour. fraud?")
     assert refused.value.status() == "StatusCode.RESOURCE_EXHAUSTED" and "is full" in refused.value.message()
+    # the same inside a stream: the cached request is answered, the uncached one refused
+    result, error = stream_one(cached_stack, question)
+    assert error is None and result.get_response().parameters[CACHE_HEADER].string_param == "hit"
+    assert result.as_numpy("text_output").reshape(-1)[0].decode() == answer
+    result, error = stream_one(cached_stack, "feeder F2 load 11 MW peak 12 MW solar 1 MW. config?")
+    assert error is not None and "RESOURCE_EXHAUSTED" in str(error) and "is full" in str(error)
     assert held.get(timeout=30) is None
 
 

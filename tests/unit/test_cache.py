@@ -159,6 +159,7 @@ def test_namespace_covers_tenant_model_and_every_decoding_parameter(embedder):
     assert base is not None and base.prompt.startswith("feeder F1") and base.settings.threshold == 0.98
     assert base.namespace == edge.key(_request("something else", request_id="other"), "acme").namespace
     assert base.namespace != edge.key(_request("x"), "globex").namespace
+    assert base.namespace != edge.key(_request("x"), "acme", "stream").namespace  # other response messages
     assert base.namespace != edge.key(_request("x", max_tokens=41), "acme").namespace
     assert base.namespace != edge.key(_request("x", temperature=0.0), "acme").namespace
     assert edge.key(_request("x", temperature=0.7), "acme") is None  # sampled: not cached by default

@@ -7,7 +7,8 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from controlplane.config import PolicyKind, WhenFull
+from controlplane.config import OutlierDetection, PolicyKind, WhenFull
+from controlplane.nodes import NodeChannels
 from controlplane.policy import (
     FALLBACK,
     NEAREST,
@@ -165,3 +166,20 @@ def test_properties(shipped_config, nodes, region, seed, budget, fallback, shed,
         assert fallback and not (within & alive)
     # deterministic for a seeded RNG
     assert choose(snap, facts, now=NOW, rng=random.Random(seed)) == d
+
+
+def test_a_node_that_leaves_the_registry_loses_its_ejection():
+    channels = NodeChannels(OutlierDetection(consecutive_failures=2, ejection_s=30), clock=lambda: 100.0)
+    node = NodeState("dakar", "dakar-a", "127.0.0.1:1", frozenset({"simple"}), 0, 0, 1.0)
+    channels.on_registry({node.key: node})
+    channels.failed(node)
+    channels.failed(node)
+    assert channels.ejected() == {node.key}
+    channels.on_registry({node.key: node})  # still registered: still ejected
+    assert channels.ejected() == {node.key}
+    channels.on_registry({})  # deregistered (its Triton died, say) ...
+    back = NodeState("dakar", "dakar-a", "127.0.0.1:1", frozenset({"simple"}), 0, 0, 2.0)
+    channels.on_registry({back.key: back})  # ... and registered again: a fresh instance
+    assert channels.ejected() == frozenset()
+    channels.failed(back)
+    assert channels.ejected() == frozenset()  # its failure count started again too
