@@ -134,14 +134,23 @@ def _up(args: argparse.Namespace) -> int:
         return 2
     # SIGTERM becomes KeyboardInterrupt so every exit path runs the same teardown
     signal.signal(signal.SIGTERM, signal.default_int_handler)
-    with Stack(args.config, echo=args.verbose) as stack:
+    import secrets
+    import tempfile
+
+    # a fresh hop secret per run: the edge nodes take calls only through this stack's router
+    with tempfile.TemporaryDirectory(prefix="edgeroute-up-") as private, Stack(args.config, echo=args.verbose) as stack:
+        secret_file = Path(private) / "hop.secret"
+        secret_file.write_text(secrets.token_hex(32))
+        secret_file.chmod(0o600)
         try:
             stack.start_etcd()
             print(f"etcd ready on {stack.endpoint}", flush=True)
-            edges = stack.start_edges([(hub.name, f"{hub.name}-1") for hub in config.hubs])
+            edges = stack.start_edges([(hub.name, f"{hub.name}-1") for hub in config.hubs],
+                                      extra_args=["--hop-secret-file", str(secret_file)])
             for edge in edges:
                 print(f"edge node {edge.node_id} ready on {edge.address} (Triton {edge.triton})", flush=True)
-            asyncio.run(_serve_router(args.config, stack.endpoint, f"{args.host}:{args.port}", args.metrics_port))
+            asyncio.run(_serve_router(args.config, stack.endpoint, f"{args.host}:{args.port}", args.metrics_port,
+                                      hop_secret=secret_file.read_bytes()))
         except KeyboardInterrupt:
             pass
         finally:

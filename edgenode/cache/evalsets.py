@@ -1,6 +1,8 @@
 """The project's cache evaluation sets, built from the model's three workloads with a fixed seed.
 
-- paraphrases: (stored prompt, a rewording that keeps every fact) -> should hit;
+- paraphrases: (stored prompt, a rewording that keeps every fact) -> should hit, except the "synonym"
+  kind (a content word swapped: "spent" for "paid", "settings" for "config"), which the near-miss guard
+  refuses by design, so the hit rate shows what the guard costs;
 - near misses: (stored prompt, the same prompt with one fact changed: an amount, a time, an identifier,
   a name swapped, a negation added) -> must never share an answer.
 
@@ -48,16 +50,19 @@ _PARAPHRASES = {
         ("wording", "card {card} paid {amount} MAD at {hour}:00 in {city}, home {home}, {recent} payments in the last hour. fraud?"),
         ("question first", "fraud? card {card} paid {amount} MAD at {hour}:00 in {city}, home {home}, {recent} payments last hour."),
         ("spacing", "card {card}  paid {amount} MAD at {hour}:00 in {city},  home {home}, {recent} payments last hour.  fraud?"),
+        ("synonym", "card {card} spent {amount} MAD at {hour}:00 in {city}, home {home}, {recent} payments last hour. fraud?"),
     ),
     "crop-advice": (
         ("punctuation", "soil {soil}, pH {ph}, rain {rain} mm, region {region}, season {season}. crop?"),
         ("wording", "soil {soil} pH {ph} rain {rain} mm region {region} season {season}. which crop?"),
         ("case", "Soil {soil} pH {ph} rain {rain} mm region {region} season {season}. Crop?"),
+        ("synonym", "soil {soil} pH {ph} rain {rain} mm region {region} season {season}. which crop to plant?"),
     ),
     "grid-config": (
         ("punctuation", "feeder F{feeder}: load {load} MW, peak {peak} MW, solar {solar} MW. config?"),
         ("case", "Feeder F{feeder} load {load} MW peak {peak} MW solar {solar} MW. Config?"),
         ("wording", "feeder F{feeder} load {load} MW peak {peak} MW solar {solar} MW. which config?"),
+        ("synonym", "feeder F{feeder} load {load} MW peak {peak} MW solar {solar} MW. which settings?"),
     ),
 }
 
