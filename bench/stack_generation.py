@@ -16,11 +16,12 @@ import tritonclient.grpc.aio as tca
 from bench.common import machine, percentiles_ms, write_results
 from controlplane.stack import Stack
 from edgenode.lm.corpus import examples
+from proto.relay import CACHE_HEADER
 from tests.conftest import REGIONS_YAML
 
 C1_REQUESTS, C16_STREAMS, C16_EACH, MAX_TOKENS = 24, 16, 3, 96
 # generation is what is measured here: the edge's semantic cache would answer repeated prompts
-HEADERS = {"x-client-region": "casablanca", "x-edgeroute-cache": "bypass"}
+HEADERS = {"x-client-region": "casablanca", CACHE_HEADER: "bypass"}
 
 
 def _inputs(text: str) -> list[tca.InferInput]:

@@ -17,6 +17,7 @@ from controlplane.processes import ManagedProcess, edgeroute_argv, free_port
 from controlplane.router import DECISION_HEADER, HUB_HEADER
 from controlplane.stack import ROUTER_READY
 from proto import CHANNEL_OPTIONS, service_pb2, service_pb2_grpc
+from proto.relay import CACHE_HEADER
 
 CITY_PREFIXES = Path(__file__).resolve().parent.parent / "data" / "geoip" / "city-prefixes.csv"
 
@@ -135,7 +136,7 @@ def run_demo(config: str, requests_per_city: int) -> int:
                     timeout=60,
                 )
                 took = (time.perf_counter() - sent) * 1000
-                mark = dict(call.initial_metadata()).get("x-edgeroute-cache", "?")
+                mark = dict(call.initial_metadata()).get(CACHE_HEADER, "?")
                 print(f"  {mark:<5} {took:6.1f} ms  {asked}", flush=True)
         print("\nlatency is loopback: no WAN RTT is added here; `edgeroute simulate` replays real RTTs.")
     finally:

@@ -85,7 +85,7 @@ EDGE_CACHE_EVICTIONS = Counter(
 EDGE_TRITON_RESTARTS = Counter(
     "edgeroute_edge_triton_restarts", "Times the node found its Triton dead and brought it back", registry=REGISTRY
 )
-EDGE_TENANT_REJECTIONS = Counter(
+EDGE_UNAUTHENTICATED = Counter(
     "edgeroute_edge_unauthenticated", "Calls refused because the router-to-edge hop was not authenticated",
     registry=REGISTRY,
 )

@@ -24,7 +24,7 @@ from controlplane.nodes import NodeChannels
 from controlplane.policy import NO_NODE, SHED, NodeState, RequestFacts, RouteDecision, Snapshot, choose, nearest_node
 from controlplane.streams import StreamLedger
 from proto import SERVER_OPTIONS, SERVICE_NAME, length_delimited_fields, service_pb2
-from proto.relay import RETRY_AFTER_HEADER, forwardable_metadata, remaining_timeout
+from proto.relay import CACHE_HEADER, RETRY_AFTER_HEADER, forwardable_metadata, remaining_timeout
 from proto.wire import WireError
 
 LOG = logging.getLogger(__name__)
@@ -52,7 +52,6 @@ class RoutingRejected(Exception):
         self.code, self.message, self.metadata = code, message, metadata
 
 
-CACHE_HEADER = "x-edgeroute-cache"  # the edge node's answer (hit | miss | bypass), passed back to the client
 _NOT_FORWARDED = HOP_ONLY_HEADERS | {AUTH_HEADER}  # the client's key stays here; the hop headers are ours
 
 

@@ -2,8 +2,9 @@
 
 This is where the hop check, the semantic cache and admission control sit, in that order: a call must
 come through a router (when the node has the hop secret); a cached answer is served even when the node is
-full; only then is a call refused for want of room. Calls are forwarded as raw bytes. Two exceptions: a model with a validator (the `ensemble` language model) has its request checked here, so a
-bad one gets INVALID_ARGUMENT naming the tensor; and a unary ModelInfer to a decoupled model (Triton
+full; only then is a call refused for want of room. Calls are forwarded as raw bytes. Two exceptions:
+a model with a validator (the `ensemble` language model) has its request checked here, so a bad one
+gets INVALID_ARGUMENT naming the tensor; and a unary ModelInfer to a decoupled model (Triton
 refuses those) is carried over a stream and answered with the model's single response.
 """
 
@@ -85,7 +86,7 @@ class EdgeFront:
         try:
             tenant = verify_hop(self._hop_secret, context.invocation_metadata() or ())
         except AuthError as exc:
-            metrics.EDGE_TENANT_REJECTIONS.inc()
+            metrics.EDGE_UNAUTHENTICATED.inc()
             await context.abort(grpc.StatusCode.UNAUTHENTICATED, exc.message)
         if self.not_serving is not None:
             await context.abort(grpc.StatusCode.UNAVAILABLE, f"edge node {self._label} {self.not_serving}; retry on another node")

@@ -8,6 +8,8 @@ import grpc.aio
 
 # a shed or refused call tells the caller when to come back (milliseconds), router and edge alike
 RETRY_AFTER_HEADER = "retry-after-ms"
+# the edge node's semantic cache: a request with "bypass" skips it; a response says hit | miss | bypass
+CACHE_HEADER = "x-edgeroute-cache"
 
 # hop-by-hop and transport headers that a proxy must not copy onto its own outgoing call
 _DROP_HEADERS = frozenset({"user-agent", "te", "content-type", "grpc-accept-encoding", "grpc-encoding", "grpc-timeout"})

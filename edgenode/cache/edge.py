@@ -25,10 +25,10 @@ from controlplane import metrics
 from controlplane.config import CacheSettings, ModelCache
 from edgenode.cache.store import EXACT, GUARD, MISS, SEMANTIC, Lookup, SemanticCache
 from proto import service_pb2
+from proto.relay import CACHE_HEADER
 from proto.tensors import TensorError, request_tensors
 from proto.wire import encode_len_field
 
-CACHE_HEADER = "x-edgeroute-cache"  # request: "bypass" skips the cache; response: hit | miss | bypass
 HIT, MISS_MARK, BYPASS = "hit", "miss", "bypass"
 _NOT_OUTPUT_CHANGING = frozenset({"priority", "timeout"})  # request parameters that do not change an answer
 _SEED_INPUTS = ("seed", "random_seed")
