@@ -16,7 +16,7 @@ import time
 import numpy as np
 import tritonclient.grpc as tc
 
-from bench.common import machine, percentiles_ms, write_results
+from bench.common import generation_inputs, machine, percentiles_ms, write_results
 from controlplane.config import DEFAULT_CACHE_THRESHOLD
 from controlplane.stack import Stack
 from edgenode.cache.edge import CACHE_HEADER
@@ -30,21 +30,10 @@ LATENCY_QUESTIONS, MAX_TOKENS, STACK_QUESTIONS = 40, 96, 30
 HEADERS = {"x-client-region": "casablanca"}
 
 
-def _inputs(text: str) -> list[tc.InferInput]:
-    values = [("text_input", "BYTES", np.array([[text.encode()]], dtype=object)),
-              ("max_tokens", "INT32", np.array([[MAX_TOKENS]], dtype=np.int32))]
-    inputs = []
-    for name, datatype, value in values:
-        tensor = tc.InferInput(name, list(value.shape), datatype)
-        tensor.set_data_from_numpy(value)
-        inputs.append(tensor)
-    return inputs
-
-
 def ask(client: tc.InferenceServerClient, text: str, bypass: bool = False) -> tuple[str, str, float]:
     headers = {**HEADERS, CACHE_HEADER: "bypass"} if bypass else HEADERS
     started = time.perf_counter()
-    result = client.infer("ensemble", _inputs(text), headers=headers)
+    result = client.infer("ensemble", generation_inputs(tc.InferInput, text, MAX_TOKENS), headers=headers)
     elapsed = time.perf_counter() - started
     mark = result.get_response().parameters[CACHE_HEADER].string_param
     return result.as_numpy("text_output").reshape(-1)[0].decode(), mark, elapsed

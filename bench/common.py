@@ -28,3 +28,18 @@ def machine() -> str:
     import os
 
     return f"{platform.machine()} {os.cpu_count()} cpu, {platform.python_implementation()} {platform.python_version()}"
+
+
+def generation_inputs(infer_input: type, text: str, max_tokens: int, stream: bool | None = None) -> list:
+    """`ensemble` inputs as a TensorRT-LLM client sends them (batch of one), built with the given
+    tritonclient InferInput class (the sync or the asyncio client's)."""
+    values = [("text_input", "BYTES", np.array([[text.encode()]], dtype=object)),
+              ("max_tokens", "INT32", np.array([[max_tokens]], dtype=np.int32))]
+    if stream is not None:
+        values.append(("stream", "BOOL", np.array([[stream]], dtype=bool)))
+    inputs = []
+    for name, datatype, value in values:
+        tensor = infer_input(name, list(value.shape), datatype)
+        tensor.set_data_from_numpy(value)
+        inputs.append(tensor)
+    return inputs

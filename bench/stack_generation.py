@@ -10,10 +10,9 @@ from __future__ import annotations
 import asyncio
 import time
 
-import numpy as np
 import tritonclient.grpc.aio as tca
 
-from bench.common import machine, percentiles_ms, write_results
+from bench.common import generation_inputs, machine, percentiles_ms, write_results
 from controlplane.stack import Stack
 from edgenode.lm.corpus import examples
 from proto.relay import CACHE_HEADER
@@ -22,18 +21,6 @@ from tests.conftest import REGIONS_YAML
 C1_REQUESTS, C16_STREAMS, C16_EACH, MAX_TOKENS = 24, 16, 3, 96
 # generation is what is measured here: the edge's semantic cache would answer repeated prompts
 HEADERS = {"x-client-region": "casablanca", CACHE_HEADER: "bypass"}
-
-
-def _inputs(text: str) -> list[tca.InferInput]:
-    values = [("text_input", "BYTES", np.array([[text.encode()]], dtype=object)),
-              ("max_tokens", "INT32", np.array([[MAX_TOKENS]], dtype=np.int32)),
-              ("stream", "BOOL", np.array([[True]], dtype=bool))]
-    inputs = []
-    for name, datatype, value in values:
-        tensor = tca.InferInput(name, list(value.shape), datatype)
-        tensor.set_data_from_numpy(value)
-        inputs.append(tensor)
-    return inputs
 
 
 async def one_stream(url: str, prompts: list[str]) -> list[tuple[float, float, int]]:
@@ -46,7 +33,8 @@ async def one_stream(url: str, prompts: list[str]) -> list[tuple[float, float, i
             first, tokens = None, 0
 
             async def requests(prompt: str = prompt, index: int = index):  # noqa: ANN202
-                yield {"model_name": "ensemble", "inputs": _inputs(prompt), "request_id": str(index)}
+                inputs = generation_inputs(tca.InferInput, prompt, MAX_TOKENS, stream=True)
+                yield {"model_name": "ensemble", "inputs": inputs, "request_id": str(index)}
 
             async for result, error in client.stream_infer(inputs_iterator=requests(), headers=HEADERS):
                 if error is not None:

@@ -70,9 +70,6 @@ class Router:
         """Authenticate the caller (when auth is on), spend a token of its tenant, and build the metadata the
         node gets: the client's, minus its key and any hop header it made up, plus the signed tenant."""
         incoming = context.invocation_metadata() or ()
-        config_auth = self.state.snapshot.config.auth
-        if self.auth.settings is not config_auth:
-            self.auth.reconfigure(config_auth)
         try:
             tenant = self.auth.tenant(incoming)
         except AuthError as exc:

@@ -99,6 +99,7 @@ class RouterService:
             return False
         old_locator = self.router.state.locator
         self.router.state = new_state  # one assignment: calls in flight keep the state they started with
+        self.router.auth.reconfigure(new_state.snapshot.config.auth)  # tenants and keys; buckets kept per tenant
         if new_state.locator is not old_locator:
             old_locator.close()  # safe: lookups are synchronous, so no call is inside the old one now
         return True

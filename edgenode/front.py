@@ -92,19 +92,22 @@ class EdgeFront:
             await context.abort(grpc.StatusCode.UNAVAILABLE, f"edge node {self._label} {self.not_serving}; retry on another node")
         return tenant
 
-    def _cache_key(
+    def _lookup(
         self, request: bytes, tenant: str, context: grpc.aio.ServicerContext, kind: str
-    ) -> CacheKey | None:
+    ) -> tuple[CacheKey | None, Lookup | None, str]:
+        """The request's cache key, its lookup, and the mark its answer gets (bypass when not cacheable)."""
         if self.cache is None:
-            return None
+            return None, None, BYPASS
         for key, value in context.invocation_metadata() or ():
             if key == CACHE_HEADER and value == BYPASS:
                 metrics.EDGE_CACHE_BYPASS.labels("asked").inc()
-                return None
-        found = self.cache.key(request, tenant, kind)
-        if found is None:
+                return None, None, BYPASS
+        key = self.cache.key(request, tenant, kind)
+        if key is None:
             metrics.EDGE_CACHE_BYPASS.labels("not-cacheable").inc()
-        return found
+            return None, None, BYPASS
+        found = self.cache.lookup(key)
+        return key, found, HIT if found.hit else MISS_MARK
 
     def _cached_model(self, model: str) -> bool:
         return self.cache is not None and self.cache.settings.for_model(model) is not None
@@ -124,14 +127,14 @@ class EdgeFront:
         return exc.code(), details
 
     def _forward_unary(self, name: str) -> Callable[[bytes, grpc.aio.ServicerContext], object]:
-        upstream = self._unary_call(name)
         if name == "ModelInfer":
             return self._model_infer
 
         async def handle(request: bytes, context: grpc.aio.ServicerContext) -> bytes:
             await self._admit(context)
             try:
-                return await upstream()(
+                # looked up per call: a Triton restart replaces the channel
+                return await self._unary[name](
                     request, timeout=remaining_timeout(context), metadata=forwardable_metadata(context.invocation_metadata())
                 )
             except grpc.aio.AioRpcError as exc:
@@ -140,9 +143,6 @@ class EdgeFront:
 
         return handle
 
-    def _unary_call(self, name: str) -> Callable[[], grpc.aio.UnaryUnaryMultiCallable]:
-        return lambda: self._unary[name]  # read at call time: a Triton restart replaces the channel
-
     async def _model_infer(self, request: bytes, context: grpc.aio.ServicerContext) -> bytes:
         tenant = await self._admit(context)
         model, request_id = _name_and_id(request)
@@ -150,17 +150,11 @@ class EdgeFront:
         if problem:
             metrics.EDGE_REQUESTS.labels("ModelInfer", model, "invalid").inc()
             await context.abort(grpc.StatusCode.INVALID_ARGUMENT, problem)
-        key = self._cache_key(request, tenant, context, "unary")
-        found: Lookup | None = None
-        mark = BYPASS
-        if key is not None:
-            assert self.cache is not None
-            found = self.cache.lookup(key)
-            if found.entry is not None:
-                metrics.EDGE_REQUESTS.labels("ModelInfer", model, "cache_hit").inc()
-                await context.send_initial_metadata(((CACHE_HEADER, HIT),))
-                return mark_unary(found.entry.responses[0], HIT, request_id)
-            mark = MISS_MARK
+        key, found, mark = self._lookup(request, tenant, context, "unary")
+        if found is not None and found.entry is not None:
+            metrics.EDGE_REQUESTS.labels("ModelInfer", model, "cache_hit").inc()
+            await context.send_initial_metadata(((CACHE_HEADER, HIT),))
+            return mark_unary(found.entry.responses[0], HIT, request_id)
         if self._full():
             metrics.EDGE_REQUESTS.labels("ModelInfer", model, "refused").inc()
             message = self._refusal()
@@ -262,18 +256,12 @@ class EdgeFront:
                 await outbox.put(_stream_error(request, problem))
                 return
             marked = self._cached_model(model)
-            key = self._cache_key(request, tenant, context, "stream")
-            found: Lookup | None = None
-            mark = BYPASS
-            if key is not None:
-                assert self.cache is not None
-                found = self.cache.lookup(key)
-                if found.entry is not None:
-                    metrics.EDGE_REQUESTS.labels("ModelStreamInfer", model, "cache_hit").inc()
-                    for response in found.entry.responses:
-                        await outbox.put(mark_stream(response, HIT, request_id))
-                    return
-                mark = MISS_MARK
+            key, found, mark = self._lookup(request, tenant, context, "stream")
+            if found is not None and found.entry is not None:
+                metrics.EDGE_REQUESTS.labels("ModelStreamInfer", model, "cache_hit").inc()
+                for response in found.entry.responses:
+                    await outbox.put(mark_stream(response, HIT, request_id))
+                return
             if self._full():
                 metrics.EDGE_REQUESTS.labels("ModelStreamInfer", model, "refused").inc()
                 message = self._refusal()
@@ -284,8 +272,8 @@ class EdgeFront:
                 return
             self._count(+1)
             started = time.perf_counter()
-            kept: list[bytes] = []
-            complete = False
+            kept: list[bytes] = []  # Triton's responses, kept for the cache: stored only if all came through
+            ended = failed = False
             call = self._stream(timeout=remaining_timeout(context), metadata=metadata)
             try:
                 await call.write(request)
@@ -293,18 +281,18 @@ class EdgeFront:
                 async for response in call:
                     if key is not None:
                         kept.append(response)
-                        facts = read_response(response)
-                        complete = facts.final and not facts.error and all(not read_response(r).error for r in kept)
+                        seen = read_response(response)
+                        failed, ended = failed or bool(seen.error), seen.final
                     await outbox.put(mark_stream(response, mark) if marked else response)
                 metrics.EDGE_REQUESTS.labels("ModelStreamInfer", model, "ok").inc()
             except grpc.aio.AioRpcError as exc:
                 metrics.EDGE_REQUESTS.labels("ModelStreamInfer", model, "error").inc()
                 await outbox.put(exc)
-                complete = False
+                failed = True
             finally:
                 call.cancel()
                 self._count(-1)
-            if key is not None and found is not None and complete:
+            if key is not None and found is not None and ended and not failed:
                 assert self.cache is not None
                 self.cache.store(key, found, tuple(kept), time.perf_counter() - started)
 

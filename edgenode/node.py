@@ -133,13 +133,14 @@ class Supervisor:
         LOG.info("Triton back on %s; registered again", self.front.triton_target)
 
 
-async def _serve(args: argparse.Namespace, backend: TritonBackend, models: frozenset[str]) -> None:
+async def _serve(
+    args: argparse.Namespace, backend: TritonBackend, models: frozenset[str], settings: CacheSettings
+) -> None:
     validators = {}
     if "ensemble" in models and isinstance(backend, ManagedTriton):  # our model: check requests at the front
         from edgenode.lm.serving import check_request
 
         validators["ensemble"] = check_request
-    settings = cache_settings(args)
     cache = None
     if settings.enabled and any(settings.for_model(m) for m in models):
         from edgenode.cache.edge import EdgeCache
@@ -230,11 +231,11 @@ def run(args: argparse.Namespace) -> int:
             from edgenode.lm.serving import LanguageModel
 
             LanguageModel.shared()
-    cache_settings(args)  # a bad --config fails here, before Triton starts
+    settings = cache_settings(args)  # a bad --config fails here, before Triton starts
     # Triton is started on the main thread (PDEATHSIG is per thread) and stopped on every exit path
     backend.start()
     try:
-        asyncio.run(_serve(args, backend, models))
+        asyncio.run(_serve(args, backend, models, settings))
     except KeyboardInterrupt:
         pass
     finally:

@@ -137,7 +137,8 @@ class EdgeCache:
     def lookup(self, key: CacheKey) -> Lookup:
         assert key.settings.threshold is not None
         started = time.perf_counter()
-        found = self.cache.lookup(key.namespace, key.prompt, key.settings.threshold)
+        found = self.cache.lookup(key.namespace, key.prompt, key.settings.threshold)  # expires entries first
+        metrics.EDGE_CACHE_ENTRIES.set(len(self.cache))
         self.lookups += 1
         if found.hit:
             self.hits += 1
@@ -157,14 +158,11 @@ class EdgeCache:
         self.cache.store(key.namespace, key.prompt, responses, key.settings.ttl_s, cost_s, vector=found.vector)
         metrics.EDGE_CACHE_ENTRIES.set(len(self.cache))
 
-    def refresh_gauges(self) -> None:
-        metrics.EDGE_CACHE_ENTRIES.set(len(self.cache))
-
     def load_snapshot(self) -> int:
         if self.snapshot_path is None:
             return 0
         loaded = self.cache.load(self.snapshot_path)
-        self.refresh_gauges()
+        metrics.EDGE_CACHE_ENTRIES.set(len(self.cache))
         return loaded
 
     def save_snapshot(self) -> int:

@@ -25,6 +25,7 @@ from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Protocol
 
 import hnswlib
 import numpy as np
@@ -41,7 +42,7 @@ _SNAPSHOT_VERSION = 1
 EXACT, SEMANTIC, MISS, GUARD = "exact", "semantic", "miss", "guard"
 
 
-class Embedder:  # the protocol StaticEmbedder satisfies
+class Embedder(Protocol):  # what StaticEmbedder provides
     dim: int
 
     def encode(self, text: str) -> np.ndarray: ...
