@@ -17,7 +17,7 @@ import numpy as np
 import tritonclient.grpc as tc
 
 from bench.common import generation_inputs, machine, percentiles_ms, write_results
-from controlplane.config import DEFAULT_CACHE_THRESHOLD
+from controlplane.kernel.config import DEFAULT_CACHE_THRESHOLD
 from controlplane.stack import Stack
 from edgenode.cache.edge import CACHE_HEADER
 from edgenode.cache.embed import MiniLM, shared_embedder

@@ -15,7 +15,7 @@ import numpy as np
 import tritonclient.grpc.aio as tca
 
 from bench.common import machine, percentiles_ms, write_results
-from controlplane.policy import NodeState
+from controlplane.kernel.policy import NodeState
 from controlplane.registry import RegistryState, RegistryWatcher, encode_status, etcd_client, node_key
 from controlplane.stack import Stack
 from tests.conftest import REGIONS_YAML

@@ -1,4 +1,4 @@
-"""Routing decision time: controlplane.policy.choose on the shipped 3-hub config and on 100 hubs x 10 nodes.
+"""Routing decision time: controlplane.kernel.policy.choose on the shipped 3-hub config and on 100 hubs x 10 nodes.
 
 python -m bench.routing_decision
 Targets (issue 3): p50 <= 10 us for 3 hubs; p50 <= 50 us for 100 hubs x 10 nodes.
@@ -11,8 +11,8 @@ import random
 import time
 
 from bench.common import machine, write_results
-from controlplane.config import RegionsConfig, load_config
-from controlplane.policy import NodeState, RequestFacts, Snapshot, choose
+from controlplane.kernel.config import RegionsConfig, load_config
+from controlplane.kernel.policy import NodeState, RequestFacts, Snapshot, choose
 from tests.conftest import REGIONS_YAML
 
 CALLS = 20_000

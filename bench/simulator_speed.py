@@ -13,7 +13,7 @@ import time
 from pathlib import Path
 
 from bench.common import machine, write_results
-from controlplane.config import load_config
+from controlplane.kernel.config import load_config
 from simulator.arrivals import generate
 from simulator.baselines import Pick, Runner
 from simulator.engine import service_times_ms, simulate
@@ -27,7 +27,7 @@ SCENARIO = Path(__file__).resolve().parent.parent / "simulator" / "scenarios" / 
 class FirstNearest(Runner):
     """Not a policy anyone should run: the cheapest possible decision, for the baseline."""
 
-    def route(self, snapshot, facts, now, rng, channels):  # noqa: ANN001, ANN201
+    def route(self, snapshot, facts, now, rng, ledger):  # noqa: ANN001, ANN201
         for hub in snapshot.config.hubs_by_rtt[facts.region]:
             nodes = snapshot.nodes_for(hub, facts.model)
             if nodes:

@@ -1,12 +1,25 @@
-"""edgeroute control plane: config model, geo-IP, registry view, routing policy, router, CLI."""
+"""edgeroute control plane: the pure routing kernel (controlplane.kernel), Geo-IP, the registry, the
+router and its transport, and the CLI on top of everything."""
 
-from controlplane.config import RegionsConfig, load_config, parse_config
-from controlplane.errors import ConfigError, EdgerouteError, RegistryError
-from controlplane.policy import NodeState, RequestFacts, RouteDecision, Snapshot, choose
+from controlplane.kernel import (
+    ConfigError,
+    EdgerouteError,
+    LoadLedger,
+    NodeState,
+    RegionsConfig,
+    RegistryError,
+    RequestFacts,
+    RouteDecision,
+    Snapshot,
+    choose,
+    load_config,
+    parse_config,
+)
 
 __all__ = [
     "ConfigError",
     "EdgerouteError",
+    "LoadLedger",
     "NodeState",
     "RegionsConfig",
     "RegistryError",

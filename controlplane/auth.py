@@ -20,7 +20,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from controlplane.config import AuthSettings, Tenant
+from controlplane.kernel.config import AuthSettings, Tenant
+from controlplane.kernel.errors import AuthError
 
 AUTH_HEADER = "authorization"
 TENANT_HEADER = "x-edgeroute-tenant"
@@ -28,14 +29,6 @@ HOP_HEADER = "x-edgeroute-hop"
 HOP_SECRET_ENV = "EDGEROUTE_HOP_SECRET"
 # headers only the router may set on the hop: dropped from whatever a client sent
 HOP_ONLY_HEADERS = frozenset({TENANT_HEADER, HOP_HEADER})
-
-
-class AuthError(Exception):
-    """Refused at the door: `code` is a grpc.StatusCode name, `metadata` a retry hint when there is one."""
-
-    def __init__(self, code: str, message: str, retry_after_ms: int | None = None) -> None:
-        super().__init__(message)
-        self.code, self.message, self.retry_after_ms = code, message, retry_after_ms
 
 
 def key_digest(key: str) -> str:

@@ -17,8 +17,8 @@ LIVE_RATE_PER_S = 25.0  # what two cores carry through router + relay + edge + T
 
 
 def _config_validate(args: argparse.Namespace) -> int:
-    from controlplane.config import load_config, resolve_database_path, summary
-    from controlplane.errors import ConfigError
+    from controlplane.kernel.config import load_config, resolve_database_path, summary
+    from controlplane.kernel.errors import ConfigError
 
     try:
         config = load_config(args.file)
@@ -34,8 +34,8 @@ def _config_validate(args: argparse.Namespace) -> int:
 
 
 def _config_push(args: argparse.Namespace) -> int:
-    from controlplane.config import parse_config
-    from controlplane.errors import ConfigError
+    from controlplane.kernel.config import parse_config
+    from controlplane.kernel.errors import ConfigError
     from controlplane.registry import CONFIG_KEY, push_config
 
     text = Path(args.file).read_bytes()
@@ -52,7 +52,7 @@ def _config_push(args: argparse.Namespace) -> int:
 
 
 def _router(args: argparse.Namespace) -> int:
-    from controlplane.errors import ConfigError
+    from controlplane.kernel.errors import ConfigError
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     try:
@@ -121,11 +121,11 @@ async def _serve_router(
 
 
 def _up(args: argparse.Namespace) -> int:
-    from controlplane.config import load_config
+    from controlplane.kernel.config import load_config
     from controlplane.stack import Stack
 
     logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    from controlplane.errors import ConfigError
+    from controlplane.kernel.errors import ConfigError
 
     try:
         config = load_config(args.config)
@@ -192,9 +192,9 @@ def _status(args: argparse.Namespace) -> int:
 
 
 def _route(args: argparse.Namespace) -> int:
-    from controlplane.config import load_config, parse_config, resolve_database_path
     from controlplane.geoip import Locator
-    from controlplane.policy import RequestFacts, Snapshot, choose
+    from controlplane.kernel.config import load_config, parse_config, resolve_database_path
+    from controlplane.kernel.policy import RequestFacts, Snapshot, choose
     from controlplane.registry import read_registry
 
     state = asyncio.run(read_registry(args.etcd))
@@ -329,8 +329,8 @@ def _simulate(args: argparse.Namespace) -> int:
     import time
     from pathlib import Path
 
-    from controlplane.config import load_config
-    from controlplane.errors import ConfigError
+    from controlplane.kernel.config import load_config
+    from controlplane.kernel.errors import ConfigError
     from simulator import run
     from simulator.report import physics, summarize, table, write_requests_csv
     from simulator.scenario import load_scenario

@@ -11,9 +11,9 @@ from pathlib import Path
 import geoip2.database
 import geoip2.errors
 
-from controlplane.config import RegionsConfig
-from controlplane.errors import ConfigError
-from controlplane.geo import great_circle_km
+from controlplane.kernel.config import RegionsConfig
+from controlplane.kernel.errors import ConfigError, UnknownRegion
+from controlplane.kernel.geo import great_circle_km
 
 REGION_HEADER = "x-client-region"
 FORWARDED_FOR_HEADER = "x-forwarded-for"
@@ -31,10 +31,6 @@ class Location:
     region: str
     address: str | None
     how: str  # "header", "geoip:<city>", "nearest:<city>", "default"
-
-
-class UnknownRegion(ValueError):
-    """x-client-region names a region the config does not have."""
 
 
 def peer_address(peer: str) -> str | None:

@@ -24,6 +24,8 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
+from controlplane.kernel.errors import ProcessFailed
+
 _PR_SET_PDEATHSIG = 1
 
 
@@ -36,10 +38,6 @@ def free_port(host: str = "127.0.0.1") -> int:
 def _die_with_parent(sig: int) -> None:
     libc = ctypes.CDLL(ctypes.util.find_library("c"), use_errno=True)
     libc.prctl(_PR_SET_PDEATHSIG, sig)
-
-
-class ProcessFailed(RuntimeError):
-    pass
 
 
 class ManagedProcess:

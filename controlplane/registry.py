@@ -18,8 +18,8 @@ from dataclasses import dataclass
 import aetcd
 import aetcd.exceptions
 
-from controlplane.errors import RegistryError
-from controlplane.policy import NodeState
+from controlplane.kernel.errors import RegistryError
+from controlplane.kernel.policy import NodeState
 
 LOG = logging.getLogger(__name__)
 
@@ -45,6 +45,9 @@ def encode_status(node: NodeState) -> bytes:
             "in_flight": node.in_flight,
             "reported_at": node.reported_at,
             "cache_hit_rate": round(node.cache_hit_rate, 4),
+            "slots": node.slots,
+            "service_ms": round(node.service_ms, 3),
+            "arrivals_per_s": round(node.arrivals_per_s, 3),
         },
         separators=(",", ":"),
     ).encode()
@@ -62,6 +65,9 @@ def decode_status(raw: bytes) -> NodeState:
             in_flight=int(data.get("in_flight", 0)),
             reported_at=float(data["reported_at"]),
             cache_hit_rate=float(data.get("cache_hit_rate", 0.0)),
+            slots=max(1, int(data.get("slots", 1))),
+            service_ms=max(0.0, float(data.get("service_ms", 0.0))),
+            arrivals_per_s=max(0.0, float(data.get("arrivals_per_s", 0.0))),
         )
     except (ValueError, KeyError, TypeError) as exc:
         raise RegistryError(f"unusable node status record: {exc!r}") from exc

@@ -10,7 +10,7 @@ import asyncio
 import logging
 import random
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 
 import grpc
@@ -18,11 +18,22 @@ import grpc.aio
 
 from controlplane import metrics
 from controlplane.auth import AUTH_HEADER, HOP_ONLY_HEADERS, Authenticator, AuthError, hop_headers
-from controlplane.config import RegionsConfig
 from controlplane.geoip import Locator, UnknownRegion
-from controlplane.nodes import NodeChannels
-from controlplane.policy import NO_NODE, SHED, NodeState, RequestFacts, RouteDecision, Snapshot, choose, nearest_node
+from controlplane.kernel.config import RegionsConfig
+from controlplane.kernel.errors import RoutingRejected
+from controlplane.kernel.ledger import LoadLedger
+from controlplane.kernel.policy import (
+    NO_NODE,
+    SHED,
+    NodeState,
+    RequestFacts,
+    RouteDecision,
+    Snapshot,
+    choose,
+    nearest_node,
+)
 from controlplane.streams import StreamLedger
+from controlplane.transport import Transport
 from proto import SERVER_OPTIONS, SERVICE_NAME, length_delimited_fields, service_pb2
 from proto.relay import CACHE_HEADER, RETRY_AFTER_HEADER, forwardable_metadata, remaining_timeout
 from proto.wire import WireError
@@ -46,22 +57,18 @@ class RouterState:
     locator: Locator
 
 
-class RoutingRejected(Exception):
-    def __init__(self, code: grpc.StatusCode, message: str, metadata: tuple[tuple[str, str], ...] = ()) -> None:
-        super().__init__(message)
-        self.code, self.message, self.metadata = code, message, metadata
-
-
 _NOT_FORWARDED = HOP_ONLY_HEADERS | {AUTH_HEADER}  # the client's key stays here; the hop headers are ours
 
 
 class Router:
     def __init__(
-        self, state: RouterState, channels: NodeChannels, rng: random.Random | None = None,
-        hop_secret: bytes | None = None,
+        self, state: RouterState, ledger: LoadLedger, transport: Transport, rng: random.Random | None = None,
+        hop_secret: bytes | None = None, clock: Callable[[], float] = time.time,
     ) -> None:
         self.state = state
-        self.channels = channels
+        self.ledger = ledger
+        self.transport = transport
+        self._clock = clock  # the reports' clock (wall time): when a call reaches a node
         self._rng = rng or random.Random()
         self.auth = Authenticator(state.snapshot.config.auth)
         self._hop_secret = hop_secret
@@ -92,8 +99,8 @@ class Router:
                 grpc.StatusCode.NOT_FOUND, f"model {model!r} is not served by any live edge node (served: {', '.join(served)})"
             )
         decision = choose(
-            snapshot, RequestFacts(region, model), now=time.time(), rng=self._rng,
-            sent_since_report=self.channels.sent_since_report, ejected=self.channels.ejected(),
+            snapshot, RequestFacts(region, model), now=self._clock(), rng=self._rng,
+            unreported=self.ledger.unreported, ejected=self.ledger.ejected(),
         )
         metrics.DECISION_TIME.observe(time.perf_counter() - started)
         if decision.decision == SHED:
@@ -130,8 +137,9 @@ class Router:
                 response, node, cache = await self._attempts(method, request, decision, context, metadata)
                 decision_name = decision.decision
             else:
-                nearest = self._nearest(context)
-                response, node, cache = await self._attempts(method, request, _Only(nearest), context, metadata)
+                region = self._region(self.state, context)
+                nearest = self._nearest(region)
+                response, node, cache = await self._attempts(method, request, _Only(nearest, region), context, metadata)
                 decision_name = "nearest"
             hub = node.hub
             headers = ((HUB_HEADER, node.hub), (NODE_HEADER, node.node_id), (DECISION_HEADER, decision_name))
@@ -173,29 +181,35 @@ class Router:
             timeout = remaining_timeout(context)
             if attempt and timeout is not None and timeout < 0.002:
                 break
-            self.channels.sent(node)
+            token = self.ledger.sent(node, self._reaches_at(decision.region, node))
             try:
-                call = self.channels.unary(node, method)(request, timeout=timeout, metadata=metadata)
+                call = self.transport.unary(node, method)(request, timeout=timeout, metadata=metadata)
                 response = await call
                 cache = next((v for k, v in (await call.initial_metadata() or ()) if k == CACHE_HEADER), "")
             except grpc.aio.AioRpcError as exc:
                 metrics.ATTEMPTS.labels(node.hub, node.node_id, exc.code().name).inc()
                 if exc.code() not in RETRYABLE:
                     raise
+                self.ledger.cancel(node, token)  # refused before any work: not the node's load
                 if exc.code() == grpc.StatusCode.UNAVAILABLE:  # a full node (RESOURCE_EXHAUSTED) is healthy
-                    self.channels.failed(node)
+                    self.ledger.failed(node)
                 metrics.RETRIES.labels(exc.code().name).inc()
                 last = exc
                 continue
-            finally:
-                self.channels.done(node)
             metrics.ATTEMPTS.labels(node.hub, node.node_id, "OK").inc()
-            self.channels.succeeded(node)
+            self.ledger.succeeded(node)
             return response, node, str(cache)
         if last is None:
             raise RoutingRejected(grpc.StatusCode.UNAVAILABLE, "no node to try")
         hint = tuple((k, v) for k, v in (last.initial_metadata() or ()) if k == RETRY_AFTER_HEADER)
         raise RoutingRejected(last.code(), f"{tried} attempt(s) failed; last: {last.details()}", hint)
+
+    def _reaches_at(self, region: str, node: NodeState) -> float:
+        """When a call sent now reaches `node`: half the region's configured RTT to the node's hub."""
+        config = self.state.snapshot.config
+        row = config.rtt_table.get(region)
+        one_way_s = row[node.hub][0] / 2000.0 if row is not None and node.hub in row else 0.0
+        return self._clock() + one_way_s
 
     @staticmethod
     def _region(state: RouterState, context: grpc.aio.ServicerContext) -> str:
@@ -204,9 +218,8 @@ class Router:
         except UnknownRegion as exc:
             raise RoutingRejected(grpc.StatusCode.INVALID_ARGUMENT, str(exc)) from exc
 
-    def _nearest(self, context: grpc.aio.ServicerContext) -> NodeState:
-        state = self.state
-        node = nearest_node(state.snapshot, self._region(state, context), self.channels.ejected())
+    def _nearest(self, region: str) -> NodeState:
+        node = nearest_node(self.state.snapshot, region, self.ledger.ejected())
         if node is None:
             raise RoutingRejected(grpc.StatusCode.UNAVAILABLE, "no live edge node in the registry; retry later")
         return node
@@ -286,9 +299,10 @@ class Router:
         candidates = decision.candidates[: self.state.snapshot.config.policy.max_attempts]
         announced = False
         for attempt, node in enumerate(candidates):
-            call = self.channels.stream(node)(timeout=remaining_timeout(context), metadata=metadata)
-            on_node = [0]  # requests of this stream sent to this node and not yet ended
-            writer = asyncio.create_task(self._stream_writer(call, ledger, inbox, node, on_node), name="router-stream-writer")
+            call = self.transport.stream(node)(timeout=remaining_timeout(context), metadata=metadata)
+            writer = asyncio.create_task(
+                self._stream_writer(call, ledger, inbox, node, decision.region), name="router-stream-writer"
+            )
             try:
                 async for response in call:
                     outcome = ledger.on_response(response)
@@ -296,8 +310,6 @@ class Router:
                     if outcome.first is not None:
                         metrics.FIRST_RESPONSE.labels("ModelStreamInfer").observe(now - outcome.first.started)
                     if outcome.ended is not None:
-                        on_node[0] -= 1
-                        self.channels.done(node)
                         failed = bool(outcome.response and outcome.response.error)
                         metrics.STREAM_REQUESTS.labels(node.hub, "error" if failed else "ok").inc()
                         metrics.STREAM_REQUEST_LATENCY.observe(now - outcome.ended.started)
@@ -308,7 +320,7 @@ class Router:
                         yield response
                 await writer
                 metrics.ATTEMPTS.labels(node.hub, node.node_id, "OK").inc()
-                self.channels.succeeded(node)
+                self.ledger.succeeded(node)
                 return
             except grpc.aio.AioRpcError as exc:
                 metrics.ATTEMPTS.labels(node.hub, node.node_id, exc.code().name).inc()
@@ -316,7 +328,7 @@ class Router:
                 replayable = ledger.replayable() and attempt + 1 < len(candidates) and (timeout is None or timeout > 0.002)
                 if exc.code() in RETRYABLE and replayable:
                     if exc.code() == grpc.StatusCode.UNAVAILABLE:
-                        self.channels.failed(node)
+                        self.ledger.failed(node)
                     metrics.RETRIES.labels(exc.code().name).inc()
                     continue
                 raise
@@ -324,8 +336,6 @@ class Router:
                 writer.cancel()
                 await asyncio.gather(writer, return_exceptions=True)
                 call.cancel()
-                for _ in range(on_node[0]):
-                    self.channels.done(node)
 
     async def _stream_writer(
         self,
@@ -333,12 +343,11 @@ class Router:
         ledger: StreamLedger,
         inbox: asyncio.Queue[bytes | None],
         node: NodeState,
-        on_node: list[int],
+        region: str,
     ) -> None:
         """Send the open requests (a replay after a failover), then whatever the client sends next."""
         for entry in list(ledger.open):
-            on_node[0] += 1
-            self.channels.sent(node)
+            self.ledger.sent(node, self._reaches_at(region, node))
             await call.write(entry.forwarded)
         while not ledger.client_done:
             raw = await inbox.get()
@@ -346,8 +355,7 @@ class Router:
                 ledger.client_done = True
                 break
             forwarded = ledger.add(raw, time.perf_counter())
-            on_node[0] += 1
-            self.channels.sent(node)
+            self.ledger.sent(node, self._reaches_at(region, node))
             await call.write(forwarded)
         await call.done_writing()
 
@@ -370,6 +378,7 @@ class _Only:
     """One node and no alternatives, shaped like a RouteDecision for the attempt loop."""
 
     first: NodeState
+    region: str
 
     @property
     def candidates(self) -> tuple[NodeState, ...]:

@@ -9,12 +9,13 @@ import time
 from pathlib import Path
 
 from controlplane import metrics
-from controlplane.config import RegionsConfig, load_config, parse_config, resolve_database_path
-from controlplane.errors import ConfigError
 from controlplane.geoip import Locator
-from controlplane.nodes import NodeChannels
+from controlplane.kernel.config import RegionsConfig, load_config, parse_config, resolve_database_path
+from controlplane.kernel.errors import ConfigError
+from controlplane.kernel.ledger import LoadLedger
 from controlplane.registry import RegistryState, RegistryWatcher
 from controlplane.router import Router, RouterState, build_state, make_server
+from controlplane.transport import GrpcTransport
 
 LOG = logging.getLogger(__name__)
 FILE_POLL_S = 1.0
@@ -36,8 +37,9 @@ class RouterService:
         self._config_text = self._config_path.read_bytes()
         self._pushed_text: bytes | None = None
         locator = Locator(config, resolve_database_path(config, self._config_path))
-        self.channels = NodeChannels(config.policy.outlier_detection, via=via)
-        self.router = Router(build_state(config, locator, {}, 0), self.channels, rng, hop_secret=hop_secret)
+        self.ledger = LoadLedger(config.policy.outlier_detection, on_eject=lambda node: metrics.EJECTIONS.labels(node.hub).inc())
+        self.transport = GrpcTransport(via=via)
+        self.router = Router(build_state(config, locator, {}, 0), self.ledger, self.transport, rng, hop_secret=hop_secret)
         self.watcher = RegistryWatcher(etcd, self._on_registry)
         self._server = make_server(self.router)
         self._tasks: list[asyncio.Task[None]] = []
@@ -72,7 +74,8 @@ class RouterService:
             self._pushed_text = registry.config_text
             self.reload_from_text(registry.config_text, "etcd")
         state = self.router.state
-        self.channels.on_registry(registry.nodes)
+        self.ledger.on_registry(registry.nodes)
+        self.transport.on_registry(registry.nodes)
         self.router.state = build_state(state.snapshot.config, state.locator, registry.nodes, registry.revision)
         self._update_hub_gauges()
 
@@ -89,7 +92,7 @@ class RouterService:
             metrics.CONFIG_RELOADS.labels(source, "rejected").inc()
             return None
         metrics.CONFIG_RELOADS.labels(source, "applied").inc()
-        self.channels.configure(config.policy.outlier_detection)
+        self.ledger.configure(config.policy.outlier_detection)
         LOG.info("applied new config from %s", source)
         return RouterState(state.snapshot.with_config(config), locator)
 
@@ -139,5 +142,5 @@ class RouterService:
         self._tasks.clear()
         await self._server.stop(grace_s)
         await self.watcher.aclose()
-        await self.channels.aclose()
+        await self.transport.aclose()
         self.router.state.locator.close()

@@ -56,6 +56,7 @@ class EdgeFront:
         self._old_channels: list[grpc.aio.Channel] = []
         self.connect(triton_target)
         self.in_flight = 0
+        self.received = 0  # calls taken in since start: the reporter turns it into an arrival rate
         self.load_changed = asyncio.Event()
         # why new calls are refused (draining, Triton restarting), or None while the node serves
         self.not_serving: str | None = None
@@ -76,6 +77,8 @@ class EdgeFront:
         )
 
     def _count(self, delta: int) -> None:
+        if delta > 0:
+            self.received += delta
         self.in_flight += delta
         metrics.EDGE_IN_FLIGHT.set(self.in_flight)
         self.load_changed.set()

@@ -22,9 +22,9 @@ import grpc.aio
 
 from controlplane import metrics
 from controlplane.auth import load_hop_secret
-from controlplane.config import CacheSettings, load_config
-from controlplane.errors import ConfigError
-from controlplane.policy import NodeState
+from controlplane.kernel.config import CacheSettings, load_config
+from controlplane.kernel.errors import ConfigError
+from controlplane.kernel.policy import NodeState
 from controlplane.registry import DEFAULT_LEASE_TTL_S, NodeRegistration
 from edgenode.front import EdgeFront
 from edgenode.models import DEFAULT_MODELS
@@ -49,6 +49,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--triton-metrics-url", default=None, help="its metrics URL (default HOST:8002/metrics)")
     parser.add_argument("--models", default=None, help="models served, comma-separated (default: all bound)")
     parser.add_argument("--lease-ttl", type=int, default=DEFAULT_LEASE_TTL_S, help="registry lease TTL in seconds")
+    parser.add_argument("--slots", type=int, default=1,
+                        help="requests Triton executes at once (model instances x in-flight batch); routers turn "
+                             "the queue into an expected wait with it and the measured service time")
     parser.add_argument("--max-queue-depth", type=int, default=0,
                         help="admission control: with this many calls in flight here, answer RESOURCE_EXHAUSTED at "
                              "once (with retry-after-ms) so the router tries another hub; 0 turns it off")
@@ -177,6 +180,7 @@ async def _serve(
     reporter = LoadReporter(
         registration, identity, backend.metrics_url, lambda: front.in_flight, front.load_changed,
         cache_hit_rate=(lambda: cache.hit_rate) if cache is not None else (lambda: 0.0),
+        slots=args.slots, received=lambda: front.received,
     )
     supervisor = Supervisor(backend, front, reporter, registration, models)
     watching: asyncio.Task[None] | None = None

@@ -6,34 +6,75 @@ import asyncio
 import logging
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 
 import aiohttp
 from prometheus_client.parser import text_string_to_metric_families
 
-from controlplane.policy import NodeState
+from controlplane.kernel.policy import NodeState
 from controlplane.registry import NodeRegistration
 
 LOG = logging.getLogger(__name__)
 
 PENDING_METRIC = "nv_inference_pending_request_count"
 TRTLLM_METRIC = "nv_trt_llm_request_metrics"
+# cumulative counters behind the service-time measurement: time from a request's arrival to its answer,
+# less the time it queued, over requests answered
+SUCCESS_METRIC = "nv_inference_request_success"
+REQUEST_US_METRIC = "nv_inference_request_duration_us"
+QUEUE_US_METRIC = "nv_inference_queue_duration_us"
+_COUNTERS = (SUCCESS_METRIC, REQUEST_US_METRIC, QUEUE_US_METRIC)
+SERVICE_EWMA_WEIGHT = 0.3
+RATE_WINDOW_S = 1.0  # the arrival rate is a mean over about this long  # weight of the newest interval's mean service time in the reported figure
 MIN_PUBLISH_INTERVAL_S = 0.05  # publish a change at most this often
 HEARTBEAT_INTERVAL_S = 1.0  # publish at least this often, changed or not
 SCRAPE_TIMEOUT_S = 1.0
 
 
-def queue_depth_from_metrics(text: str) -> int:
-    """Requests waiting at this Triton: the pending-request gauge summed over models, plus
-    TensorRT-LLM's waiting requests when that backend reports them."""
+@dataclass(frozen=True)
+class TritonLoad:
+    """What one scrape of Triton's metrics says: requests waiting, and the cumulative counters (summed over
+    the node's models) that give the service time between two scrapes."""
+
+    queue_depth: int
+    answered: float = 0.0
+    request_us: float = 0.0
+    queue_us: float = 0.0
+
+    def service_ms_since(self, before: TritonLoad) -> float | None:
+        """Mean service time (arrival to answer, less queueing) of the requests answered since `before`."""
+        answered = self.answered - before.answered
+        if answered <= 0:
+            return None
+        busy_us = (self.request_us - before.request_us) - (self.queue_us - before.queue_us)
+        return max(0.0, busy_us / answered / 1000.0)
+
+
+def load_from_metrics(text: str, models: frozenset[str] | None = None) -> TritonLoad:
+    """Requests waiting at this Triton (the pending-request gauge summed over models, plus TensorRT-LLM's
+    waiting requests when that backend reports them) and the service-time counters of `models` (all when
+    None: an ensemble's steps are counted in the ensemble's own figures, so name only what clients call)."""
     # the page has hundreds of lines; parse only ours (this runs on the node's serving event loop)
-    wanted = "\n".join(line for line in text.splitlines() if line.startswith((PENDING_METRIC, TRTLLM_METRIC)))
+    wanted = "\n".join(
+        line for line in text.splitlines() if line.startswith((PENDING_METRIC, TRTLLM_METRIC, *_COUNTERS))
+    )
     depth = 0.0
+    totals = dict.fromkeys(_COUNTERS, 0.0)
     for family in text_string_to_metric_families(wanted):
         if family.name == PENDING_METRIC:
             depth += sum(sample.value for sample in family.samples)
         elif family.name == TRTLLM_METRIC:
             depth += sum(s.value for s in family.samples if s.labels.get("request_type") == "waiting")
-    return int(depth)
+        else:
+            for sample in family.samples:
+                name = sample.name.removesuffix("_total")
+                if name in totals and (models is None or sample.labels.get("model") in models):
+                    totals[name] += sample.value
+    return TritonLoad(int(depth), totals[SUCCESS_METRIC], totals[REQUEST_US_METRIC], totals[QUEUE_US_METRIC])
+
+
+def queue_depth_from_metrics(text: str) -> int:
+    return load_from_metrics(text).queue_depth
 
 
 class LoadReporter:
@@ -48,6 +89,8 @@ class LoadReporter:
         changed: asyncio.Event,
         clock: Callable[[], float] = time.time,
         cache_hit_rate: Callable[[], float] = lambda: 0.0,
+        slots: int = 1,
+        received: Callable[[], int] = lambda: 0,
     ) -> None:
         self._registration = registration
         self._identity = identity
@@ -56,20 +99,36 @@ class LoadReporter:
         self._changed = changed
         self._clock = clock
         self._cache_hit_rate = cache_hit_rate
+        self._slots = slots
+        self._received = received
+        self._rate_mark: tuple[float, int] | None = None  # (monotonic time, calls received) at the last publish
+        self._arrivals_per_s = 0.0
+        self._last_load: TritonLoad | None = None
+        self._service_ms = 0.0
         self._session: aiohttp.ClientSession | None = None
         self._task: asyncio.Task[None] | None = None
         self.last_published: NodeState | None = None
 
     async def scrape(self) -> int:
+        """Triton's queue depth now; also folds the service time of requests answered since the last scrape
+        into the reported mean."""
         if self._metrics_url is None:
             return 0
         assert self._session is not None
         try:
             async with self._session.get(self._metrics_url) as response:
-                return queue_depth_from_metrics(await response.text())
+                load = load_from_metrics(await response.text(), self._identity.models)
         except (TimeoutError, aiohttp.ClientError) as exc:
             LOG.warning("cannot read Triton metrics at %s: %s", self._metrics_url, exc)
             return self.last_published.queue_depth if self.last_published else 0
+        if self._last_load is not None and load.answered >= self._last_load.answered:
+            measured = load.service_ms_since(self._last_load)
+            if measured is not None:
+                self._service_ms = measured if self._service_ms == 0.0 else (
+                    self._service_ms + SERVICE_EWMA_WEIGHT * (measured - self._service_ms)
+                )
+        self._last_load = load  # a restarted Triton starts its counters again: the next interval resumes
+        return load.queue_depth
 
     async def publish_now(self) -> NodeState:
         if self._session is None:
@@ -83,10 +142,25 @@ class LoadReporter:
             in_flight=self._in_flight(),
             reported_at=self._clock(),
             cache_hit_rate=self._cache_hit_rate(),
+            slots=self._slots,
+            service_ms=self._service_ms,
+            arrivals_per_s=self._arrival_rate(),
         )
         await self._registration.publish(node)
         self.last_published = node
         return node
+
+    def _arrival_rate(self) -> float:
+        """Calls received per second, exponentially weighted over publish intervals of at least 50 ms."""
+        now, received = time.monotonic(), self._received()
+        if self._rate_mark is None:
+            self._rate_mark = (now, received)
+        elif now - self._rate_mark[0] >= MIN_PUBLISH_INTERVAL_S:
+            rate = (received - self._rate_mark[1]) / (now - self._rate_mark[0])
+            weight = min(1.0, (now - self._rate_mark[0]) / RATE_WINDOW_S)
+            self._arrivals_per_s += weight * (rate - self._arrivals_per_s)
+            self._rate_mark = (now, received)
+        return self._arrivals_per_s
 
     async def start(self) -> None:
         await self.publish_now()

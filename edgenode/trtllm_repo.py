@@ -17,6 +17,7 @@ from pathlib import Path
 
 from google.protobuf import text_format
 
+from controlplane.kernel.errors import RepoError
 from proto import model_config_pb2 as mc
 
 SPECULATIVE_MODES = ("none", "draft-target", "eagle", "medusa", "lookahead")
@@ -27,10 +28,6 @@ QFORMAT = {"fp8": "fp8", "int8-sq": "int8_sq", "int8-wo": "int8_wo", "int4-wo": 
 DECODING_MODE = {"none": "", "draft-target": "", "eagle": "eagle", "medusa": "medusa", "lookahead": "lookahead"}
 BUILD_MODE = {"draft-target": "draft_tokens_external", "eagle": "eagle", "medusa": "medusa",
               "lookahead": "lookahead_decoding"}
-
-
-class RepoError(ValueError):
-    pass
 
 
 @dataclass(frozen=True)

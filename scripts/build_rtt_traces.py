@@ -24,7 +24,7 @@ import numpy as np
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from controlplane.config import load_config  # noqa: E402
+from controlplane.kernel.config import load_config  # noqa: E402
 from simulator.rtt import generate_base, write_trace  # noqa: E402
 from simulator.scenario import RttModel  # noqa: E402
 

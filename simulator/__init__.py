@@ -1,12 +1,12 @@
 """edgeroute network simulator: replays arrivals and RTTs through the router's own policy
-(controlplane.policy.choose) on a simulated clock. `run` is what `edgeroute simulate` calls."""
+(controlplane.kernel.policy.choose) on a simulated clock. `run` is what `edgeroute simulate` calls."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
 
-from controlplane.config import RegionsConfig
+from controlplane.kernel.config import RegionsConfig
 from simulator.arrivals import Arrivals, generate
 from simulator.baselines import runners
 from simulator.engine import RunResult, service_times_ms, simulate

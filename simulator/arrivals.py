@@ -11,7 +11,7 @@ from pathlib import Path
 
 import numpy as np
 
-from controlplane.errors import ConfigError
+from controlplane.kernel.errors import ConfigError
 from simulator.scenario import Diurnal, Poisson, Scenario, Trace, TraceFormat
 
 
@@ -29,6 +29,12 @@ class Arrivals:
 
     def __len__(self) -> int:
         return len(self.time_s)
+
+    def router(self, count: int) -> np.ndarray:
+        """Which of `count` routers each request meets (uniform, fixed by the arrivals: every policy sees the same)."""
+        if count == 1:
+            return np.zeros(len(self.time_s), dtype=np.int32)
+        return np.random.default_rng([len(self.time_s), count, 5]).integers(0, count, len(self.time_s)).astype(np.int32)
 
 
 @dataclass(frozen=True)
@@ -118,6 +124,11 @@ def generate(scenario: Scenario, base_dir: Path) -> Arrivals:
         trace_rows = None
         if isinstance(spec.arrival, Poisson):
             times = _poisson(rng, spec.arrival.rate_per_s, scenario.duration_s)
+            for surge in spec.arrival.surges:  # the extra arrivals of a flash crowd, on top of the base rate
+                start, stop = surge.from_s, min(surge.to_s, scenario.duration_s)
+                if stop > start:
+                    extra = rng.poisson(spec.arrival.rate_per_s * (surge.factor - 1.0) * (stop - start))
+                    times = np.sort(np.concatenate([times, rng.uniform(start, stop, extra)]))
         elif isinstance(spec.arrival, Diurnal):
             times = _diurnal(rng, spec.arrival, scenario.duration_s)
         else:

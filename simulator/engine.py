@@ -1,13 +1,15 @@
 """Discrete-event engine: arrivals, network legs, hub queues, stale load reports, retries.
 
-The routing decision is the router's own: `controlplane.policy.choose` on a `Snapshot` built from the
-reports the router would have received by then, with `controlplane.nodes.NodeChannels` keeping the
-router's sent-since-report counts and outlier ejection on the simulated clock. Baselines that are not
-the router's policy (least-loaded, round-robin) live in simulator/baselines.py.
+The routing decision is the router's own: `controlplane.kernel.policy.choose` on a `Snapshot` built from the
+reports the routers would have received by then, with one `controlplane.kernel.ledger.LoadLedger` per router
+keeping that router's unreported arrivals and outlier ejection on the simulated clock (every router sees
+the same reports, and only its own sends). Baselines that are not the router's policy (least-loaded,
+round-robin) live in simulator/baselines.py.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import heapq
 import itertools
 import math
@@ -17,15 +19,17 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from controlplane.config import RegionsConfig
-from controlplane.nodes import NodeChannels
-from controlplane.policy import NO_NODE, SHED, NodeState, RequestFacts, Snapshot
+from controlplane.kernel.config import RegionsConfig
+from controlplane.kernel.ledger import LoadLedger
+from controlplane.kernel.policy import NO_NODE, SHED, NodeState, RequestFacts, Snapshot
 from simulator.arrivals import Arrivals
 from simulator.baselines import Runner
 from simulator.rtt import Network
-from simulator.scenario import HubDown, Scenario, ServiceKind
+from simulator.scenario import Brownout, HubDown, Scenario, ServiceKind
 
 _HUB_ARRIVAL, _DONE, _REPORT, _DELIVER, _DOWN, _UP, _DETECTED, _RETRY = range(8)
+SERVICE_EWMA_WEIGHT = 0.1  # a node's reported service time: exponentially weighted mean of completed requests
+RATE_WINDOW_S = 1.0  # a node's reported arrival rate is a mean over about this long (as edgenode.reporter's)
 SHED_HUB, FAILED_HUB, CLIENT_EDGE = -1, -2, -3  # served_hub codes besides hub indices
 CLIENT_CACHE = "client-cache"  # decision of a hit answered by an edge in the client's own city
 
@@ -39,6 +43,9 @@ class _Node:
     down: bool = False
     queue: deque = field(default_factory=deque)
     serving: set = field(default_factory=set)
+    service_ms: float = 0.0  # measured mean, as the node reports it
+    received: int = 0  # calls taken in since the last report
+    arrivals_per_s: float = 0.0  # as the node reports it: exponentially weighted over report intervals
 
 
 @dataclass
@@ -79,17 +86,24 @@ def simulate(
     model_of = [w.model for w in scenario.workloads]
     models = frozenset(model_of)
     now = [0.0]
-    channels = NodeChannels(policy_config.policy.outlier_detection, clock=lambda: now[0])
-    rng = random.Random(scenario.seed)
+    router_count = scenario.routers
+    ledgers = [LoadLedger(policy_config.policy.outlier_detection, clock=lambda: now[0]) for _ in range(router_count)]
+    rngs = [random.Random(scenario.seed + 7919 * r) for r in range(router_count)]
+    router_of = arrivals.router(router_count).tolist()
     nodes: dict[str, _Node] = {}
     for hub in hubs:
         capacity = scenario.capacity(hub)
         for k in range(capacity.nodes):
             state = NodeState(hub, f"{hub}-{k + 1}", f"sim://{hub}/{k + 1}", models, 0, 0, 0.0)
+            state = dataclasses.replace(state, slots=capacity.slots_per_node)
             nodes[state.key] = _Node(state, hub_index[hub], capacity.slots_per_node)
     view: dict[str, NodeState] = {key: n.state for key, n in nodes.items()}
     snapshot = Snapshot.build(policy_config, view)
-    channels.on_registry(view)
+    for ledger in ledgers:
+        ledger.on_registry(view)
+    # one way to each hub as the router reckons it: half the region's configured RTT
+    one_way = {(c, h): policy_config.rtt(c, h) / 2000.0 for c in set(arrivals.cities) for h in hubs}
+    brownouts = [(hub_index[f.hub], f.from_s, f.to_s, f.factor) for f in scenario.faults if isinstance(f, Brownout)]
 
     n = len(arrivals)
     # plain lists: the loop touches each request a few times, and numpy scalar access costs more than it saves
@@ -113,6 +127,7 @@ def simulate(
     interval = scenario.reporting.interval_ms / 1000.0
     propagation = scenario.reporting.propagation_ms / 1000.0
     detection = scenario.reporting.failure_detection_ms / 1000.0
+    rate_weight = min(1.0, interval / RATE_WINDOW_S)
     client_edge = scenario.cache_at == "client-edge"
     client_edge_ms = scenario.client_edge_rtt_ms + min(cache_ms, default=0.0)
 
@@ -131,14 +146,14 @@ def simulate(
             push(fault.to_s, _UP, fault.hub)
 
     def send(i: int, node: NodeState, t: float, attempt: int) -> None:
-        rtt = network.rtt_ms(city_names[city_of[i]], node.hub, t, i)
-        channels.sent(node)
+        city = city_names[city_of[i]]
+        rtt = network.rtt_ms(city, node.hub, t, i)
+        ledgers[router_of[i]].sent(node, t + one_way[city, node.hub])
         attempts[i] = attempt + 1
         heappush(heap, (t + rtt / 2000.0, next(order), _HUB_ARRIVAL, i, (node, attempt, rtt)))
 
     def fail_attempt(i: int, node: NodeState, t_known: float, attempt: int) -> None:
-        channels.done(node)
-        channels.failed(node)
+        ledgers[router_of[i]].failed(node)
         decision = decided.get(i)
         candidates = decision.candidates if decision is not None else ()
         if attempt + 1 < min(len(candidates), max_attempts):
@@ -150,14 +165,18 @@ def simulate(
     def finish(i: int, node: NodeState, t_done: float, rtt: float) -> None:
         latency[i] = (t_done - times[i]) * 1000.0 + rtt / 2.0
         served_hub[i] = hub_index[node.hub]
-        channels.done(node)
-        channels.succeeded(node)
+        ledgers[router_of[i]].succeeded(node)
         decided.pop(i, None)
 
     def start_service(i: int, sim: _Node, info: tuple, t: float) -> None:
         sim.busy += 1
         sim.serving.add(i)
-        heappush(heap, (t + service[sim.hub_index][i] / 1000.0, next(order), _DONE, i, (info, generation[i])))
+        took = service[sim.hub_index][i]
+        for hub_at, start, stop, factor in brownouts:
+            if hub_at == sim.hub_index and start <= t < stop:
+                took *= factor
+        sim.service_ms = took if sim.service_ms == 0.0 else sim.service_ms + SERVICE_EWMA_WEIGHT * (took - sim.service_ms)
+        heappush(heap, (t + took / 1000.0, next(order), _DONE, i, (info, generation[i])))
 
     i = 0
     while i < n or heap:
@@ -172,7 +191,8 @@ def simulate(
                 decision_of[i], served_hub[i], latency[i], attempts[i] = index, CLIENT_EDGE, client_edge_ms, 1
                 i += 1
                 continue
-            decision = runner.route(snapshot, facts[i], t, rng, channels)
+            router = router_of[i]
+            decision = runner.route(snapshot, facts[i], t, rngs[router], ledgers[router])
             decision_name, first = decision.decision, decision.first
             index = decision_index.get(decision_name)
             if index is None:
@@ -195,6 +215,7 @@ def simulate(
             node, attempt, rtt = b
             sim = nodes[node.key]
             generation[a] += 1
+            sim.received += 1
             if sim.down:
                 fail_attempt(a, node, t + rtt / 2000.0, attempt)  # connection refused: known a half RTT later
             elif cache_hit[a]:
@@ -219,16 +240,26 @@ def simulate(
             node, attempt = b
             send(a, node, t, attempt)
         elif kind == _REPORT:
-            reports = [(key, len(sim.queue)) for key, sim in nodes.items() if not sim.down]
+            for sim in nodes.values():
+                sim.arrivals_per_s += rate_weight * (sim.received / interval - sim.arrivals_per_s)
+                sim.received = 0
+            reports = [
+                (key, len(sim.queue), sim.busy + len(sim.queue), sim.service_ms, sim.arrivals_per_s)
+                for key, sim in nodes.items() if not sim.down
+            ]
             push(t + propagation, _DELIVER, reports, t)
             if i < n or len(heap) > 1:
                 push(t + interval, _REPORT)
         elif kind == _DELIVER:
-            for key, depth in a:
+            for key, depth, in_flight, service_ms, arrivals_per_s in a:
                 state = nodes[key].state
-                view[key] = NodeState(state.hub, state.node_id, state.address, state.models, depth, 0, b)
+                view[key] = NodeState(
+                    state.hub, state.node_id, state.address, state.models, depth, in_flight, b,
+                    slots=state.slots, service_ms=service_ms, arrivals_per_s=arrivals_per_s,
+                )
             snapshot = Snapshot.build(policy_config, view)
-            channels.on_registry(view)
+            for ledger in ledgers:
+                ledger.on_registry(view)
         elif kind == _DOWN:
             for sim in nodes.values():
                 if sim.state.hub == a and not sim.down:
@@ -246,7 +277,8 @@ def simulate(
                 for key in [k for k, s in nodes.items() if s.state.hub == a and s.down]:
                     view.pop(key, None)
                 snapshot = Snapshot.build(policy_config, view)
-                channels.on_registry(view)
+                for ledger in ledgers:
+                    ledger.on_registry(view)
         elif kind == _UP:
             for sim in nodes.values():
                 if sim.state.hub == a:

@@ -21,8 +21,8 @@ import grpc
 import grpc.aio
 import numpy as np
 
-from controlplane.config import RegionsConfig
-from controlplane.policy import SHED
+from controlplane.kernel.config import RegionsConfig
+from controlplane.kernel.policy import SHED
 from controlplane.router import DECISION_HEADER, HUB_HEADER
 from controlplane.stack import Stack
 from edgenode.models import MAX_HOLD_MS

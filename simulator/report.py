@@ -8,8 +8,8 @@ from pathlib import Path
 
 import numpy as np
 
-from controlplane.config import RegionsConfig
-from controlplane.policy import OVERFLOW
+from controlplane.kernel.config import RegionsConfig
+from controlplane.kernel.policy import OVERFLOW
 from simulator.arrivals import Arrivals
 from simulator.engine import CLIENT_EDGE, FAILED_HUB, SHED_HUB, RunResult
 from simulator.scenario import Scenario

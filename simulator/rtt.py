@@ -14,8 +14,8 @@ from pathlib import Path
 
 import numpy as np
 
-from controlplane.config import RegionsConfig
-from controlplane.errors import ConfigError
+from controlplane.kernel.config import RegionsConfig
+from controlplane.kernel.errors import ConfigError
 from simulator.scenario import CableCut, RttModel, Scenario
 
 

@@ -9,17 +9,24 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
-from controlplane.config import RegionsConfig, describe_errors, read_text, yaml_mapping
-from controlplane.errors import ConfigError
+from controlplane.kernel.config import RegionsConfig, describe_errors, read_text, yaml_mapping
+from controlplane.kernel.errors import ConfigError
 
 
 class _Frozen(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
 
+class Surge(_Frozen):
+    from_s: float = Field(ge=0.0, description="start of the surge")
+    to_s: float = Field(gt=0.0, description="end of the surge")
+    factor: float = Field(gt=1.0, le=1000.0, description="the rate is multiplied by this during the surge")
+
+
 class Poisson(_Frozen):
     kind: Literal["poisson"]
     rate_per_s: float = Field(gt=0.0, le=1e6, description="mean arrivals per second")
+    surges: list[Surge] = Field(default_factory=list, description="windows of a higher rate (a flash crowd)")
 
 
 class Diurnal(_Frozen):
@@ -121,7 +128,15 @@ class CableCut(_Frozen):
     extra_ms: float = Field(gt=0.0, le=2000.0, description="the detour's added RTT")
 
 
-Fault = Annotated[HubDown | CableCut, Field(discriminator="kind")]
+class Brownout(_Frozen):
+    kind: Literal["brownout"]
+    hub: str
+    from_s: float = Field(ge=0.0)
+    to_s: float = Field(gt=0.0)
+    factor: float = Field(default=3.0, gt=1.0, le=100.0, description="service times at the hub are multiplied by this")
+
+
+Fault = Annotated[HubDown | CableCut | Brownout, Field(discriminator="kind")]
 
 
 class Reporting(_Frozen):
@@ -145,8 +160,9 @@ class Scenario(_Frozen):
         default="hub", description="where a cache hit is answered: the routed hub, or an edge in the client's own city"
     )
     client_edge_rtt_ms: float = Field(default=1.0, gt=0.0, le=100.0, description="RTT to a client-city edge")
-    baselines: list[Literal["nearest-only", "least-loaded", "round-robin", "expected-latency"]] = Field(
-        default_factory=lambda: ["nearest-only", "least-loaded", "round-robin", "expected-latency"]
+    routers: int = Field(default=1, ge=1, le=64, description="routers acting on the same reports; each request meets one at random")
+    baselines: list[Literal["nearest-only", "nearest-overflow", "least-loaded", "round-robin", "expected-latency"]] = Field(
+        default_factory=lambda: ["nearest-only", "nearest-overflow", "expected-latency", "least-loaded", "round-robin"]
     )
 
     @model_validator(mode="after")
@@ -160,6 +176,10 @@ class Scenario(_Frozen):
         for index, fault in enumerate(self.faults):
             if fault.to_s <= fault.from_s:
                 problems.append(f"faults[{index}]: to_s must be after from_s")
+        for city, spec in self.cities.items():
+            for index, surge in enumerate(getattr(spec.arrival, "surges", ())):
+                if surge.to_s <= surge.from_s:
+                    problems.append(f"cities.{city}.arrival.surges[{index}]: to_s must be after from_s")
         if problems:
             raise ValueError("; ".join(problems))
         return self

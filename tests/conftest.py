@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from controlplane.config import RegionsConfig, load_config
+from controlplane.kernel.config import RegionsConfig, load_config
 
 ROOT = Path(__file__).resolve().parent.parent
 REGIONS_YAML = ROOT / "regions.yaml"

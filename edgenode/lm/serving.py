@@ -21,6 +21,7 @@ from dataclasses import dataclass
 import numpy as np
 from pytriton.model_config import DynamicBatcher, ModelConfig, Tensor
 
+from controlplane.kernel.errors import GenerationError
 from edgenode.lm.model import MODELS_DIR, NumpyLM
 from edgenode.lm.speculative import Generator, Sampling, Stats
 from edgenode.lm.tokenizer import BOS, EOS, CharTokenizer
@@ -48,10 +49,6 @@ SPEC: dict[str, tuple[str, tuple[type, ...], bool]] = {
     "num_draft_tokens": ("INT32", (np.int32,), False),
     "return_perf_metrics": ("BOOL", (np.bool_,), False),
 }
-
-
-class GenerationError(ValueError):
-    """A request the model cannot serve; the message names the tensor and the limit."""
 
 
 @dataclass(frozen=True)

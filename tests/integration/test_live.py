@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from controlplane.config import load_config
+from controlplane.kernel.config import load_config
 from simulator.engine import FAILED_HUB
 from simulator.live import MEASURED, SIMULATED, run_live
 from simulator.report import summarize

@@ -13,8 +13,8 @@ import numpy as np
 import pytest
 import tritonclient.grpc as tc
 
-from controlplane.config import load_config
 from controlplane.demo import simple_request
+from controlplane.kernel.config import load_config
 from controlplane.registry import read_registry
 from controlplane.router import DECISION_HEADER, HUB_HEADER
 from proto import CHANNEL_OPTIONS, service_pb2_grpc

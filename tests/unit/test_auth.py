@@ -13,8 +13,8 @@ from controlplane.auth import (
     key_digest,
     verify_hop,
 )
-from controlplane.config import AuthSettings, Tenant
-from controlplane.errors import ConfigError
+from controlplane.kernel.config import AuthSettings, Tenant
+from controlplane.kernel.errors import ConfigError
 
 
 class Clock:
@@ -79,7 +79,7 @@ def test_hop_signature_binds_the_tenant():
 def test_config_errors_say_what_is_wrong(shipped_text):
     import yaml
 
-    from controlplane.config import parse_config
+    from controlplane.kernel.config import parse_config
 
     raw = yaml.safe_load(shipped_text)
     raw["auth"] = {"enabled": True, "tenants": []}

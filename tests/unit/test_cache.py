@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from controlplane.config import CacheSettings, ModelCache
+from controlplane.kernel.config import CacheSettings, ModelCache
 from edgenode.cache.edge import BYPASS, CACHE_HEADER, HIT, MISS_MARK, EdgeCache, mark_stream, mark_unary
 from edgenode.cache.embed import StaticEmbedder, shared_embedder
 from edgenode.cache.evalsets import pairs

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from controlplane.cli import main
-from controlplane.config import parse_config
-from controlplane.errors import ConfigError
+from controlplane.kernel.config import parse_config
+from controlplane.kernel.errors import ConfigError
 from tests.conftest import REGIONS_YAML
 
 
@@ -39,7 +39,7 @@ def test_every_figure_is_above_the_fibre_floor(shipped_config):
         ("wide_fallback: false", "wide_fallbak: false", "policy.wide_fallbak: Extra inputs are not permitted"),
         ("tangier: {ms: 10.0", "tanger: {ms: 10.0", "rtt_ms.casablanca.tanger: unknown hub"),
         ("default_region: casablanca", "default_region: paris", "geoip.default_region: 'paris' is not a client region"),
-        ("kind: nearest-overflow", "kind: fastest", "policy.kind: Input should be 'nearest-overflow' or 'expected-latency'"),
+        ("kind: spill-in-time", "kind: fastest", "policy.kind: Input should be 'spill-in-time', 'nearest-overflow' or 'expected-latency'"),
         ("{ms: 10.0,  kind: estimated,", "{ms: ten,  kind: estimated,", "rtt_ms.casablanca.tangier.ms: Input should be a valid number"),
         ("  - {name: tangier, display_name: Tangier", "  - {name: dakhla, display_name: Tangier", "hubs[1].name: duplicate name 'dakhla'"),
         ("kind: measured,  note: \"Fez-Tunis", "kind: guessed,  note: \"Fez-Tunis", "rtt_ms.tunis.tangier.kind: Input should be 'measured' or 'estimated'"),
@@ -72,7 +72,7 @@ def test_missing_rtt_is_estimated_from_distance_and_reported(shipped_text):
     assert [(r, h) for r, h, _ in missing] == [("casablanca", "dakar")]
     estimate = missing[0][2]
     assert config.floor_ms("casablanca", "dakar") < estimate < 100.0
-    from controlplane.config import summary
+    from controlplane.kernel.config import summary
 
     assert "estimated from great-circle distance" in summary(config)
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from controlplane.config import resolve_database_path
 from controlplane.geoip import Locator, UnknownRegion, peer_address
+from controlplane.kernel.config import resolve_database_path
 from scripts.build_geoip_db import build
 from tests.conftest import REGIONS_YAML, ROOT
 

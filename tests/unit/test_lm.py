@@ -107,12 +107,12 @@ def test_bad_requests_name_the_tensor_and_the_limit(lm, overrides, needle):
 
 
 def test_int8_quantization_is_per_channel_symmetric_and_the_plan_reproducible():
-    from edgenode.lm.int8 import calibrate, fake_quant, quantize
+    from edgenode.lm.int8 import WEIGHT_LEVELS, calibrate, fake_quant, quantize
 
     rng = np.random.default_rng(0)
     weight = rng.normal(size=(64, 32)).astype(np.float32) * rng.uniform(0.01, 3.0, size=32).astype(np.float32)
     q, scale = quantize(weight)
-    assert q.dtype == np.int8 and np.all(np.abs(q).max(axis=0) == 127)  # every channel uses its full range
+    assert q.dtype == np.int8 and np.all(np.abs(q).max(axis=0) == WEIGHT_LEVELS)  # every channel uses its (7-bit) range
     assert np.all(np.abs(fake_quant(weight) - weight) <= scale / 2 + 1e-6)
     first, second = calibrate(n=12), calibrate(n=12)
     assert first == second  # the plan is a function of the weights and the held-out set

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from controlplane.config import OutlierDetection, PolicyKind, WhenFull
-from controlplane.nodes import NodeChannels
-from controlplane.policy import (
+from controlplane.kernel.config import OutlierDetection, PolicyKind, WhenFull
+from controlplane.kernel.ledger import LoadLedger
+from controlplane.kernel.policy import (
     FALLBACK,
     NEAREST,
     NEAREST_FULL,
@@ -42,43 +43,49 @@ def with_policy(config, **changes):
     return config.model_copy(update={"policy": config.policy.model_copy(update=changes)})
 
 
+@pytest.fixture
+def overflow_config(shipped_config):
+    """The queue-threshold policy (nearest-overflow), which these rules describe."""
+    return with_policy(shipped_config, kind=PolicyKind.nearest_overflow)
+
+
 def test_nearest_when_it_has_headroom(shipped_config):
     d = decide(snapshot(shipped_config, node("tangier"), node("dakar"), node("dakhla")))
     assert (d.decision, d.hub) == (NEAREST, "tangier")
 
 
-def test_overflow_within_budget_only(shipped_config):
+def test_overflow_within_budget_only(overflow_config):
     # Nairobi: tangier 218, dakar 224 (+6, within 8), dakhla 245 (+27, beyond)
-    full = shipped_config.policy.queue_depth_threshold
-    d = decide(snapshot(shipped_config, node("tangier", depth=full), node("dakar"), node("dakhla")))
+    full = overflow_config.policy.queue_depth_threshold
+    d = decide(snapshot(overflow_config, node("tangier", depth=full), node("dakar"), node("dakhla")))
     assert (d.decision, d.hub) == (OVERFLOW, "dakar")
-    d = decide(snapshot(shipped_config, node("tangier", depth=full), node("dakar", depth=full), node("dakhla")))
+    d = decide(snapshot(overflow_config, node("tangier", depth=full), node("dakar", depth=full), node("dakhla")))
     assert (d.decision, d.hub) == (NEAREST_FULL, "tangier")
     assert all(c.hub != "dakhla" for c in d.candidates)
 
 
-def test_shed_when_configured(shipped_config):
-    config = with_policy(shipped_config, when_full=WhenFull.shed)
+def test_shed_when_configured(overflow_config):
+    config = with_policy(overflow_config, when_full=WhenFull.shed)
     full = config.policy.queue_depth_threshold
     d = decide(snapshot(config, node("tangier", depth=full), node("dakar", depth=full), node("dakhla")))
     assert d.decision == SHED and d.retry_after_ms == config.policy.retry_after_ms and not d.candidates
 
 
-def test_fallback_only_when_allowed_and_all_within_budget_dead(shipped_config):
-    snap = snapshot(shipped_config, node("dakhla"))
+def test_fallback_only_when_allowed_and_all_within_budget_dead(overflow_config):
+    snap = snapshot(overflow_config, node("dakhla"))
     assert decide(snap).decision == NO_NODE
-    allowed = snapshot(with_policy(shipped_config, wide_fallback=True), node("dakhla"))
+    allowed = snapshot(with_policy(overflow_config, wide_fallback=True), node("dakhla"))
     assert (decide(allowed).decision, decide(allowed).hub) == (FALLBACK, "dakhla")
-    alive = snapshot(with_policy(shipped_config, wide_fallback=True), node("dakhla"), node("dakar", depth=99))
+    alive = snapshot(with_policy(overflow_config, wide_fallback=True), node("dakhla"), node("dakar", depth=99))
     assert decide(alive).hub == "dakar"
 
 
-def test_stale_report_is_not_headroom(shipped_config):
-    stale = shipped_config.policy.report_staleness_ms / 1000 + 1
-    d = decide(snapshot(shipped_config, node("tangier", age_s=stale), node("dakar")))
+def test_stale_report_is_not_headroom(overflow_config):
+    stale = overflow_config.policy.report_staleness_ms / 1000 + 1
+    d = decide(snapshot(overflow_config, node("tangier", age_s=stale), node("dakar")))
     assert (d.decision, d.hub) == (OVERFLOW, "dakar")
     assert "no fresh report" in d.explain()
-    explained = choose(snapshot(shipped_config, node("tangier")), RequestFacts("nairobi", "simple"), now=NOW,
+    explained = choose(snapshot(overflow_config, node("tangier")), RequestFacts("nairobi", "simple"), now=NOW,
                        rng=random.Random(1), explain=True).explain()
     assert "dakhla" in explained and "beyond overflow budget" in explained
 
@@ -89,23 +96,23 @@ def test_ejected_nodes_are_skipped(shipped_config):
     assert d.hub == "dakar"
 
 
-def test_sent_since_report_counts_as_load(shipped_config):
-    snap = snapshot(shipped_config, node("tangier", depth=2), node("dakar"))
-    threshold = shipped_config.policy.queue_depth_threshold
-    d = decide(snap, sent_since_report={"tangier/tangier-1": threshold - 2})
+def test_unreported_arrivals_count_as_load(overflow_config):
+    snap = snapshot(overflow_config, node("tangier", depth=2), node("dakar"))
+    threshold = overflow_config.policy.queue_depth_threshold
+    d = decide(snap, unreported=lambda key, by: threshold - 2 if key == "tangier/tangier-1" else 0)
     assert d.hub == "dakar"
 
 
-def test_power_of_two_choices_prefers_less_loaded(shipped_config):
-    snap = snapshot(shipped_config, node("tangier", 1, depth=5), node("tangier", 2, depth=0))
+def test_power_of_two_choices_prefers_less_loaded(overflow_config):
+    snap = snapshot(overflow_config, node("tangier", 1, depth=5), node("tangier", 2, depth=0))
     picks = {decide(snap).node.node_id for _ in range(1)}
     rng = random.Random(3)
     picks = [choose(snap, RequestFacts("nairobi", "simple"), now=NOW, rng=rng).node.node_id for _ in range(50)]
     assert set(picks) == {"tangier-2"}  # with two nodes both are always sampled
 
 
-def test_expected_latency_policy(shipped_config):
-    config = with_policy(shipped_config, kind=PolicyKind.expected_latency)
+def test_expected_latency_policy(overflow_config):
+    config = with_policy(overflow_config, kind=PolicyKind.expected_latency)
     # tangier 218 + 3*5 = 233 vs dakar 224 + 0 = 224: dakar, still within budget
     d = decide(snapshot(config, node("tangier", depth=3), node("dakar")))
     assert (d.decision, d.hub) == (OVERFLOW, "dakar")
@@ -159,9 +166,12 @@ def test_properties(shipped_config, nodes, region, seed, budget, fallback, shed,
     # nearest chosen whenever it has headroom (nearest-overflow policy)
     if kind is PolicyKind.nearest_overflow and any(headroom(n) for n in snap.nodes.values() if n.hub == order[0]):
         assert (d.decision, d.hub) == (NEAREST, order[0])
-    # stale or full reports never count as headroom
+    # stale reports never count; full ones neither, under the queue-threshold kinds
     if d.decision in (NEAREST, OVERFLOW):
-        assert headroom(d.node)
+        if kind is PolicyKind.spill_in_time:
+            assert NOW - d.node.reported_at <= policy.report_staleness_ms / 1000
+        else:
+            assert headroom(d.node)
     if d.decision == FALLBACK:
         assert fallback and not (within & alive)
     # deterministic for a seeded RNG
@@ -169,17 +179,17 @@ def test_properties(shipped_config, nodes, region, seed, budget, fallback, shed,
 
 
 def test_a_node_that_leaves_the_registry_loses_its_ejection():
-    channels = NodeChannels(OutlierDetection(consecutive_failures=2, ejection_s=30), clock=lambda: 100.0)
+    ledger = LoadLedger(OutlierDetection(consecutive_failures=2, ejection_s=30), clock=lambda: 100.0)
     node = NodeState("dakar", "dakar-a", "127.0.0.1:1", frozenset({"simple"}), 0, 0, 1.0)
-    channels.on_registry({node.key: node})
-    channels.failed(node)
-    channels.failed(node)
-    assert channels.ejected() == {node.key}
-    channels.on_registry({node.key: node})  # still registered: still ejected
-    assert channels.ejected() == {node.key}
-    channels.on_registry({})  # deregistered (its Triton died, say) ...
+    ledger.on_registry({node.key: node})
+    ledger.failed(node)
+    ledger.failed(node)
+    assert ledger.ejected() == {node.key}
+    ledger.on_registry({node.key: node})  # still registered: still ejected
+    assert ledger.ejected() == {node.key}
+    ledger.on_registry({})  # deregistered (its Triton died, say) ...
     back = NodeState("dakar", "dakar-a", "127.0.0.1:1", frozenset({"simple"}), 0, 0, 2.0)
-    channels.on_registry({back.key: back})  # ... and registered again: a fresh instance
-    assert channels.ejected() == frozenset()
-    channels.failed(back)
-    assert channels.ejected() == frozenset()  # its failure count started again too
+    ledger.on_registry({back.key: back})  # ... and registered again: a fresh instance
+    assert ledger.ejected() == frozenset()
+    ledger.failed(back)
+    assert ledger.ejected() == frozenset()  # its failure count started again too

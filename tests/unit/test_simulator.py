@@ -3,6 +3,7 @@ and its errors on bad scenarios and traces."""
 
 from __future__ import annotations
 
+import copy
 import math
 import random
 from pathlib import Path
@@ -10,11 +11,11 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-import controlplane.policy
+import controlplane.kernel.policy
 import simulator.baselines
 import simulator.engine
-from controlplane.errors import ConfigError
-from controlplane.policy import RequestFacts, choose
+from controlplane.kernel.errors import ConfigError
+from controlplane.kernel.policy import RequestFacts, choose
 from simulator import run
 from simulator.arrivals import read_arrival_trace
 from simulator.baselines import Runner
@@ -78,7 +79,7 @@ hubs:
 def test_same_scenario_same_output(shipped_config):
     first = run(shipped_config, scenario(SMALL), Path("."))
     second = run(shipped_config, scenario(SMALL), Path("."))
-    assert len(first.results) == 5
+    assert len(first.results) == 6
     for a, b in zip(first.results, second.results, strict=True):
         assert a.policy == b.policy and a.decisions == b.decisions
         np.testing.assert_array_equal(a.served_hub, b.served_hub)
@@ -86,16 +87,16 @@ def test_same_scenario_same_output(shipped_config):
 
 
 def test_simulator_decides_with_the_routers_policy(shipped_config):
-    assert simulator.baselines.choose is controlplane.policy.choose  # imported, not copied
+    assert simulator.baselines.choose is controlplane.kernel.policy.choose  # imported, not copied
 
     calls = []
 
     class Recording(Runner):
-        def route(self, snapshot, facts, now, rng, channels):  # noqa: ANN001, ANN201
+        def route(self, snapshot, facts, now, rng, ledger):  # noqa: ANN001, ANN201
             state = rng.getstate()
-            sent = dict(channels.sent_since_report)
-            decision = super().route(snapshot, facts, now, rng, channels)
-            calls.append((snapshot, facts, now, state, sent, channels.ejected(), decision.decision, decision.candidates))
+            books = copy.deepcopy(ledger)
+            decision = super().route(snapshot, facts, now, rng, ledger)
+            calls.append((snapshot, facts, now, state, books, ledger.ejected(), decision.decision, decision.candidates))
             return decision
 
     sc = scenario(SMALL)
@@ -105,10 +106,10 @@ def test_simulator_decides_with_the_routers_policy(shipped_config):
     recorded = simulate(shipped_config, sc, sim.arrivals, network, Recording("recorded", shipped_config), service)
     np.testing.assert_array_equal(recorded.served_hub, sim.results[0].served_hub)
     assert len(calls) == len(sim.arrivals)
-    for snapshot, facts, now, state, sent, ejected, name, candidates in calls[::50]:
+    for snapshot, facts, now, state, books, ejected, name, candidates in calls[::50]:
         rng = random.Random()
         rng.setstate(state)
-        decision = choose(snapshot, facts, now=now, rng=rng, sent_since_report=sent, ejected=ejected)
+        decision = choose(snapshot, facts, now=now, rng=rng, unreported=books.unreported, ejected=ejected)
         assert (decision.decision, decision.candidates) == (name, candidates)
 
 
@@ -227,12 +228,12 @@ def test_simulate_command_prints_the_table_and_writes_csv_and_plots(tmp_path, ca
     out = tmp_path / "out"
     assert main(["simulate", "--config", str(REGIONS_YAML), "--scenario", str(path), "--out", str(out)]) == 0
     printed = capsys.readouterr().out
-    for needle in ("router (nearest-overflow)", "least-loaded", "round-robin", "nearest-only", "expected-latency",
+    for needle in ("router (spill-in-time)", "nearest-overflow", "least-loaded", "round-robin", "nearest-only", "expected-latency",
                    "physics check", "p95 ms"):
         assert needle in printed
     lines = (out / "requests.csv").read_text().splitlines()
     requests = int(printed.split("simulated ")[1].split()[0])
-    assert len(lines) == 1 + 5 * requests and lines[0].startswith("policy,request,time_s,city")
+    assert len(lines) == 1 + 6 * requests and lines[0].startswith("policy,request,time_s,city")
     for png in ("latency_cdf.png", "p95_by_city.png"):
         assert (out / png).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 

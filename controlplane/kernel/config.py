@@ -15,8 +15,8 @@ from typing import Annotated, Literal
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
-from controlplane.errors import ConfigError
-from controlplane.geo import estimated_rtt_ms, fibre_floor_rtt_ms, great_circle_km
+from controlplane.kernel.errors import ConfigError
+from controlplane.kernel.geo import estimated_rtt_ms, fibre_floor_rtt_ms, great_circle_km
 
 DEFAULT_OVERFLOW_BUDGET_MS = 8.0
 DEFAULT_QUEUE_DEPTH_THRESHOLD = 8
@@ -25,6 +25,7 @@ DEFAULT_RETRY_AFTER_MS = 250
 DEFAULT_MAX_ATTEMPTS = 3
 DEFAULT_SERVICE_TIME_MS = 5.0
 DEFAULT_CACHE_THRESHOLD = 0.98
+DEFAULT_MAX_WAIT_MS = 2000.0
 
 Name = Annotated[str, Field(pattern=r"^[a-z][a-z0-9_-]{0,62}$", description="lower-case identifier")]
 
@@ -45,7 +46,7 @@ class Hub(_Frozen):
     service_time_ms: float = Field(
         default=DEFAULT_SERVICE_TIME_MS,
         gt=0.0,
-        description="mean service time per queued request, for the expected-latency policy",
+        description="mean service time per request, used until the hub's nodes report their own measurement",
     )
 
 
@@ -67,8 +68,9 @@ class RttFigure(_Frozen):
 
 
 class PolicyKind(enum.StrEnum):
-    nearest_overflow = "nearest-overflow"
-    expected_latency = "expected-latency"
+    spill_in_time = "spill-in-time"  # nearest hub unless its expected wait exceeds an alternative's extra RTT + wait
+    nearest_overflow = "nearest-overflow"  # nearest hub with a node under the queue-depth threshold
+    expected_latency = "expected-latency"  # least RTT + queue x the hub's configured service time
 
 
 class WhenFull(enum.StrEnum):
@@ -82,9 +84,16 @@ class OutlierDetection(_Frozen):
 
 
 class Policy(_Frozen):
-    kind: PolicyKind = Field(default=PolicyKind.nearest_overflow, description="routing policy")
+    kind: PolicyKind = Field(default=PolicyKind.spill_in_time, description="routing policy")
     overflow_budget_ms: float = Field(
         default=DEFAULT_OVERFLOW_BUDGET_MS, ge=0.0, le=1000.0, description="max extra RTT over the nearest hub"
+    )
+    region_budgets_ms: dict[str, Annotated[float, Field(ge=0.0, le=1000.0)]] = Field(
+        default_factory=dict, description="client region -> its own overflow budget (overrides overflow_budget_ms)"
+    )
+    max_wait_ms: float = Field(
+        default=DEFAULT_MAX_WAIT_MS, gt=0.0, le=600_000.0,
+        description="spill-in-time with when_full: shed refuses a call whose best expected wait exceeds this",
     )
     queue_depth_threshold: int = Field(
         default=DEFAULT_QUEUE_DEPTH_THRESHOLD, ge=1, le=100_000, description="a node has headroom below this depth"
@@ -99,6 +108,9 @@ class Policy(_Frozen):
     retry_after_ms: int = Field(default=DEFAULT_RETRY_AFTER_MS, ge=0, le=600_000, description="hint when shedding")
     max_attempts: int = Field(default=DEFAULT_MAX_ATTEMPTS, ge=1, le=10, description="attempts per call")
     outlier_detection: OutlierDetection = Field(default_factory=OutlierDetection)
+
+    def budget_for(self, region: str) -> float:
+        return self.region_budgets_ms.get(region, self.overflow_budget_ms)
 
 
 class GeoIpSettings(_Frozen):
@@ -195,6 +207,13 @@ class RegionsConfig(_Frozen):
             raise ValueError("; ".join(problems))
         return self
 
+    def model_copy(self, *, update: dict[str, object] | None = None, deep: bool = False) -> RegionsConfig:
+        """A copy with changes (tests, simulator baselines); derived tables are computed again for it."""
+        copied = super().model_copy(update=update, deep=deep)
+        for name in ("hub_by_name", "region_by_name", "rtt_table", "hubs_by_rtt", "budget_table"):
+            copied.__dict__.pop(name, None)
+        return copied
+
     @cached_property
     def hub_by_name(self) -> dict[str, Hub]:
         return {h.name: h for h in self.hubs}
@@ -225,6 +244,26 @@ class RegionsConfig(_Frozen):
             region: tuple(sorted(row, key=lambda hub: (row[hub][0], hub)))
             for region, row in self.rtt_table.items()
         }
+
+    @cached_property
+    def budget_table(self) -> dict[str, tuple[tuple[tuple[str, float, float], ...], tuple[tuple[str, float], ...]]]:
+        """region -> ((hub, rtt, extra rtt) within its budget, nearest first; (hub, rtt) beyond it)."""
+        table = {}
+        for region, order in self.hubs_by_rtt.items():
+            row = self.rtt_table[region]
+            nearest = row[order[0]][0]
+            budget = self.policy.budget_for(region)
+            inside = tuple((h, row[h][0], row[h][0] - nearest) for h in order if row[h][0] - nearest <= budget)
+            table[region] = (inside, tuple((h, row[h][0]) for h in order[len(inside):]))
+        return table
+
+    def within_budget(self, region: str) -> list[tuple[str, float]]:
+        """Hubs other than the nearest that the region may overflow to: (hub, extra RTT ms), nearest first."""
+        order = self.hubs_by_rtt[region]
+        row = self.rtt_table[region]
+        nearest = row[order[0]][0]
+        budget = self.policy.budget_for(region)
+        return [(hub, row[hub][0] - nearest) for hub in order[1:] if row[hub][0] - nearest <= budget]
 
     def rtt(self, region: str, hub: str) -> float:
         return self.rtt_table[region][hub][0]
@@ -269,6 +308,14 @@ def cross_reference_problems(raw: dict[str, object]) -> list[str]:
             for hub in row if isinstance(row, dict) else ():
                 if hub_names and hub not in hub_names:
                     problems.append(f"rtt_ms.{region}.{hub}: unknown hub (known: {', '.join(sorted(hub_names))})")
+    policy = raw.get("policy")
+    budgets = policy.get("region_budgets_ms") if isinstance(policy, dict) else None
+    if isinstance(budgets, dict) and region_names:
+        for region in budgets:
+            if region not in region_names:
+                problems.append(
+                    f"policy.region_budgets_ms.{region}: unknown client region (known: {', '.join(sorted(region_names))})"
+                )
     geoip = raw.get("geoip")
     default_region = geoip.get("default_region") if isinstance(geoip, dict) else None
     if region_names and isinstance(default_region, str) and default_region not in region_names:
@@ -366,6 +413,25 @@ def summary(config: RegionsConfig) -> str:
         row = config.rtt_table[region]
         cells = ", ".join(f"{hub} {row[hub][0]:.1f}{'*' if row[hub][1] else ''}" for hub in hubs)
         lines.append(f"  {region:<13} {cells}")
+    lines.append("overflow within budget per region (extra rtt ms):")
+    alone = []
+    for region in config.hubs_by_rtt:
+        budget = policy.budget_for(region)
+        within = config.within_budget(region)
+        own = "" if region not in policy.region_budgets_ms else " (own budget)"
+        if within:
+            cells = ", ".join(f"{hub} +{extra:.1f}" for hub, extra in within)
+            lines.append(f"  {region:<13} budget {budget:g} ms{own}: {cells}")
+        else:
+            alone.append(region)
+            next_hub = config.hubs_by_rtt[region][1:2]
+            gap = (f"; next hub {next_hub[0]} is +{config.rtt(region, next_hub[0]) - config.rtt(region, config.hubs_by_rtt[region][0]):.1f}"
+                   if next_hub else "")
+            lines.append(f"  {region:<13} budget {budget:g} ms{own}: none{gap}")
+    if alone:
+        lines.append(f"WARNING: {len(alone)} region(s) have no hub within their overflow budget and can only queue or "
+                     f"shed when their nearest hub is busy: {', '.join(alone)} (raise policy.region_budgets_ms to "
+                     "allow overflow)")
     missing = config.missing_rtts()
     if missing:
         lines.append(f"* {len(missing)} figure(s) missing from rtt_ms, estimated from great-circle distance")

@@ -1,0 +1,95 @@
+"""How the router reaches edge nodes: the Transport interface and its gRPC implementation (a channel per
+node). The bookkeeping the policy reads (load between reports, outlier ejection) is not here: it lives in
+controlplane.kernel.ledger, so the simulator keeps the same books without any channel."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Awaitable, Callable, Mapping
+from typing import Any, Protocol
+
+import grpc
+import grpc.aio
+
+from controlplane.kernel.policy import NodeState
+from proto import CHANNEL_OPTIONS, method_path
+
+CHANNEL_RETIRE_S = 30.0  # keep a departed node's channel this long so its in-flight calls finish
+
+
+class UnaryCall(Protocol):
+    """A unary call in flight, as grpc.aio returns it: awaited for the response; its headers on request."""
+
+    def __await__(self) -> Any: ...
+    def initial_metadata(self) -> Awaitable[Any]: ...
+
+
+class Transport(Protocol):
+    """The router's only way to a node. `unary` and `stream` return grpc.aio multi-callables (raw bytes in
+    and out); failures surface as grpc.aio.AioRpcError, as they do from a real channel."""
+
+    def unary(self, node: NodeState, method: str) -> Callable[..., UnaryCall]: ...
+    def stream(self, node: NodeState) -> Callable[..., Any]: ...
+    def on_registry(self, nodes: Mapping[str, NodeState]) -> None: ...
+    async def aclose(self) -> None: ...
+
+
+class _Channel:
+    __slots__ = ("channel", "unary", "stream", "address")
+
+    def __init__(self, address: str, dial: str) -> None:
+        self.address = address
+        self.channel = grpc.aio.insecure_channel(dial, options=CHANNEL_OPTIONS)
+        self.unary: dict[str, grpc.aio.UnaryUnaryMultiCallable] = {}
+        self.stream = self.channel.stream_stream(
+            method_path("ModelStreamInfer"), request_serializer=None, response_deserializer=None
+        )
+
+
+class GrpcTransport:
+    """One grpc.aio channel per node; a departed node's channel is closed after CHANNEL_RETIRE_S."""
+
+    def __init__(self, via: Mapping[str, str] | None = None, clock: Callable[[], float] = time.monotonic) -> None:
+        self._via = dict(via or {})  # node address -> where to dial it instead (a tunnel, a sidecar, a test relay)
+        self._clock = clock
+        self._channels: dict[str, _Channel] = {}
+        self._retired: list[tuple[float, _Channel]] = []
+        self._closing: set[asyncio.Task[None]] = set()
+
+    def _channel(self, node: NodeState) -> _Channel:
+        entry = self._channels.get(node.key)
+        if entry is None or entry.address != node.address:
+            if entry is not None:
+                self._retired.append((self._clock(), entry))
+            entry = self._channels[node.key] = _Channel(node.address, self._via.get(node.address, node.address))
+        return entry
+
+    def unary(self, node: NodeState, method: str) -> grpc.aio.UnaryUnaryMultiCallable:
+        entry = self._channel(node)
+        call = entry.unary.get(method)
+        if call is None:
+            call = entry.unary[method] = entry.channel.unary_unary(
+                method_path(method), request_serializer=None, response_deserializer=None
+            )
+        return call
+
+    def stream(self, node: NodeState) -> grpc.aio.StreamStreamMultiCallable:
+        return self._channel(node).stream
+
+    def on_registry(self, nodes: Mapping[str, NodeState]) -> None:
+        """Retire the channels of departed nodes; close those retired long enough ago."""
+        now = self._clock()
+        for key in [k for k in self._channels if k not in nodes]:
+            self._retired.append((now, self._channels.pop(key)))
+        while self._retired and now - self._retired[0][0] > CHANNEL_RETIRE_S:
+            _, entry = self._retired.pop(0)
+            task = asyncio.get_running_loop().create_task(entry.channel.close(grace=None))
+            self._closing.add(task)
+            task.add_done_callback(self._closing.discard)
+
+    async def aclose(self) -> None:
+        entries = list(self._channels.values()) + [e for _, e in self._retired]
+        self._channels.clear()
+        self._retired.clear()
+        await asyncio.gather(*(e.channel.close(grace=None) for e in entries), *self._closing, return_exceptions=True)
