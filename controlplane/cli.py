@@ -332,7 +332,7 @@ def _simulate(args: argparse.Namespace) -> int:
     from controlplane.kernel.config import load_config
     from controlplane.kernel.errors import ConfigError
     from simulator import run
-    from simulator.report import physics, summarize, table, write_requests_csv
+    from simulator.report import budget_lines, physics, summarize, table, write_requests_csv
     from simulator.scenario import load_scenario
 
     try:
@@ -359,11 +359,17 @@ def _simulate(args: argparse.Namespace) -> int:
         print(f"{args.scenario}: {exc}", file=sys.stderr)
         return 2
     wall = time.perf_counter() - started
-    rows = [row for result in simulation.results for row in summarize(config, simulation.arrivals, result)]
+    rows = [row for result in simulation.results
+            for row in summarize(config, simulation.arrivals, result, dict(scenario.p95_target_ms))]
     duration = args.live_seconds if args.live else scenario.duration_s
     print(f"simulated {len(simulation.arrivals)} requests x {len(simulation.results)} runs over "
           f"{duration:g} s in {wall:.1f} s of wall time")
     print(table(rows))
+    print("('in goal': share served within the city's p95 goal; 'flap pts': largest distance of a 1 s window's "
+          "overflow share from the run's, in points)")
+    print("\noverflow budget:")
+    for line in budget_lines(config, simulation.arrivals.cities):
+        print(f"  {line}")
     print("\nphysics check:")
     for line in physics(config, scenario, simulation.arrivals):
         print(f"  {line}")

@@ -177,10 +177,10 @@ class Router:
                 node = decision.candidates[attempt]
             if node is None:
                 break
-            tried += 1
             timeout = remaining_timeout(context)
             if attempt and timeout is not None and timeout < 0.002:
                 break
+            tried += 1
             token = self.ledger.sent(node, self._reaches_at(decision.region, node))
             try:
                 call = self.transport.unary(node, method)(request, timeout=timeout, metadata=metadata)

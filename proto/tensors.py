@@ -7,11 +7,8 @@ import struct
 import numpy as np
 from tritonclient.utils import deserialize_bytes_tensor, triton_to_np_dtype
 
+from controlplane.kernel.errors import TensorError
 from proto import service_pb2
-
-
-class TensorError(ValueError):
-    pass
 
 
 def request_tensors(request: service_pb2.ModelInferRequest) -> dict[str, np.ndarray]:

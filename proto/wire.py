@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
+from controlplane.kernel.errors import WireError
+
 _VARINT, _I64, _LEN, _I32 = 0, 1, 2, 5
-
-
-class WireError(ValueError):
-    """The bytes are not a well-formed protobuf message."""
 
 
 def _varint(buf: bytes, pos: int) -> tuple[int, int]:

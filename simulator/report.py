@@ -31,10 +31,30 @@ class Row:
     shed_share: float
     failed_share: float
     budget_violations: int
+    within_goal_share: float  # share of requests served within the city's p95 goal (NaN: no goal)
+    overflow_window_max_dev: float  # largest |overflow share of a 1 s window - the run's share|, in points
+    overflow_window_p95_dev: float  # 95th percentile of the same
 
 
-def summarize(config: RegionsConfig, arrivals: Arrivals, result: RunResult) -> list[Row]:
-    budget = config.policy.overflow_budget_ms
+WINDOW_S = 1.0
+MIN_WINDOW_REQUESTS = 20  # windows with fewer requests say more about sampling than about flapping
+WARMUP_S = 10.0  # the first seconds of a run: nodes have not measured their service time yet
+
+
+def overflow_windows(times: np.ndarray, overflowed: np.ndarray) -> np.ndarray:
+    """Overflow share of each 1 s window after the warm-up with at least MIN_WINDOW_REQUESTS requests."""
+    if not len(times):
+        return np.zeros(0)
+    window = (times // WINDOW_S).astype(np.int64)
+    counts = np.bincount(window)
+    spilled = np.bincount(window, weights=overflowed.astype(float), minlength=len(counts))
+    keep = counts >= MIN_WINDOW_REQUESTS
+    keep[: int(WARMUP_S / WINDOW_S)] = False
+    return spilled[keep] / counts[keep]
+
+
+def summarize(config: RegionsConfig, arrivals: Arrivals, result: RunResult, goals: dict[str, float] | None = None) -> list[Row]:
+    goals = goals or {}
     hub_names = result.hubs
     overflow = result.decisions.index(OVERFLOW) if OVERFLOW in result.decisions else -1
     nearest_hub = np.array([hub_names.index(config.hubs_by_rtt[c][0]) for c in arrivals.cities])[arrivals.city]
@@ -56,13 +76,41 @@ def summarize(config: RegionsConfig, arrivals: Arrivals, result: RunResult) -> l
         def share(flags: np.ndarray, total: int = total) -> float:
             return float(np.count_nonzero(flags)) / total if total else 0.0
 
+        budget = (max(config.policy.budget_for(c) for c in arrivals.cities) if label == ALL
+                  else config.policy.budget_for(label))
+        goal = goals.get(label)
+        if goal is not None:
+            served_latency = result.latency_ms[mask]
+            within_goal = share(np.nan_to_num(served_latency, nan=np.inf) <= goal)
+        else:
+            within_goal = float("nan")
+        spilled = result.decision[mask] == overflow
+        shares = overflow_windows(arrivals.time_s[mask], spilled)
+        deviation = np.abs(shares - share(spilled)) * 100.0 if len(shares) else np.zeros(1)
         rows.append(Row(
             result.policy, label, total, float(p50), float(p95), float(p99),
-            share(served[mask] == nearest_hub[mask]), share(result.decision[mask] == overflow),
+            share(served[mask] == nearest_hub[mask]), share(spilled),
             share(served[mask] == CLIENT_EDGE), share(served[mask] == SHED_HUB), share(served[mask] == FAILED_HUB),
             int(np.count_nonzero((served[mask] >= 0) & (extra[mask] > budget + 1e-9))),
+            within_goal, float(deviation.max()), float(np.percentile(deviation, 95)),
         ))
     return rows
+
+
+def budget_lines(config: RegionsConfig, cities: tuple[str, ...]) -> list[str]:
+    """Per city of the run: the hubs it may overflow to within its budget, or a warning that it has none."""
+    lines = []
+    for city in cities:
+        within = config.within_budget(city)
+        budget = config.policy.budget_for(city)
+        nearest = config.hubs_by_rtt[city][0]
+        if within:
+            cells = ", ".join(f"{hub} +{extra:.1f} ms" for hub, extra in within)
+            lines.append(f"{city}: nearest {nearest}; within its {budget:g} ms budget: {cells}")
+        else:
+            lines.append(f"{city}: nearest {nearest}; WARNING: no hub within its {budget:g} ms budget, so it can only "
+                         "queue or shed when the nearest is busy (policy.region_budgets_ms raises it)")
+    return lines
 
 
 def physics(config: RegionsConfig, scenario: Scenario, arrivals: Arrivals) -> list[str]:
@@ -95,14 +143,17 @@ def _min_service_ms(scenario: Scenario, hub: str) -> float:
 
 def table(rows: list[Row]) -> str:
     head = (f"{'policy':<28} {'city':<13} {'requests':>9} {'p50 ms':>8} {'p95 ms':>8} {'p99 ms':>8} "
-            f"{'nearest':>8} {'overflow':>8} {'cl.cache':>8} {'shed':>6} {'failed':>6} {'>budget':>8}")
+            f"{'nearest':>8} {'overflow':>8} {'cl.cache':>8} {'shed':>6} {'failed':>6} {'>budget':>8} "
+            f"{'in goal':>8} {'flap pts':>8}")
     lines = [head, "-" * len(head)]
     for r in rows:
         lines.append(
             f"{r.policy:<28} {r.city:<13} {r.requests:>9} {r.p50_ms:>8.1f} {r.p95_ms:>8.1f} {r.p99_ms:>8.1f} "
             f"{r.nearest_share:>8.1%} {r.overflow_share:>8.1%} {r.client_cache_share:>8.1%} "
             f"{r.shed_share:>6.1%} {r.failed_share:>6.1%} "
-            f"{r.budget_violations:>8}"
+            f"{r.budget_violations:>8} "
+            + (f"{r.within_goal_share:>8.1%}" if r.within_goal_share == r.within_goal_share else f"{'-':>8}")
+            + f" {r.overflow_window_max_dev:>8.1f}"
         )
     return "\n".join(lines)
 
