@@ -38,10 +38,17 @@ def route(address: str, region: str) -> tuple[str, str]:
 
 
 @pytest.fixture(scope="module")
-def two_routers(stack):
-    if len(stack.routers) < 2:
-        stack.start_router()
-    return [r.address for r in stack.routers[:2]]
+def two_routers(stack, tmp_path_factory):
+    """Two routers running the queue-threshold policy (nearest-overflow), which this test describes: a
+    hub whose reported queue reaches the threshold sends every caller with a hub in budget there."""
+    text = REGIONS_YAML.read_text()
+    for old, new in (("kind: spill-in-time", "kind: nearest-overflow"),
+                     ("database: data/geoip/", f"database: {REGIONS_YAML.parent / 'data' / 'geoip'}/")):
+        assert old in text
+        text = text.replace(old, new, 1)
+    path = tmp_path_factory.mktemp("overflow") / "regions.yaml"
+    path.write_text(text)
+    return [stack.start_router(config_path=str(path)).address for _ in range(2)]
 
 
 def test_saturated_nearest_hub_overflows_within_budget_only(stack, two_routers):
