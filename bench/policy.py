@@ -19,9 +19,9 @@ import time
 from pathlib import Path
 
 from bench.common import machine, write_results
-from controlplane.kernel.config import load_config
+from controlplane.kernel.config import budget_report, load_config
 from simulator import run
-from simulator.report import Row, budget_lines, summarize, table
+from simulator.report import Row, summarize, table
 from simulator.scenario import load_scenario
 from tests.conftest import REGIONS_YAML
 
@@ -133,7 +133,7 @@ def _section(name: str, rows: list[Row], simulation: object, wall: float) -> str
     lines = [f"## {name}", "", f"`edgeroute simulate --scenario simulator/scenarios/{name}.yaml` "
              f"({len(simulation.arrivals)} requests, {wall:.1f} s of wall time for all policies)", "", "```",  # type: ignore[attr-defined]
              table(rows), "```", "", "Overflow budget:", ""]
-    lines += [f"- {line}" for line in budget_lines(config, simulation.arrivals.cities)]  # type: ignore[attr-defined]
+    lines += [f"- {line}" for line in budget_report(config, list(simulation.arrivals.cities))]  # type: ignore[attr-defined]
     lines += [""] + [f"![{p.stem}]({p.relative_to(ROOT / 'docs')})" for p in written] + [""]
     return "\n".join(lines)
 

@@ -1,32 +1,7 @@
 """edgeroute control plane: the pure routing kernel (controlplane.kernel), Geo-IP, the registry, the
-router and its transport, and the CLI on top of everything."""
+router and its transport, and the CLI on top of everything. Its public surface is the kernel's."""
 
-from controlplane.kernel import (
-    ConfigError,
-    EdgerouteError,
-    LoadLedger,
-    NodeState,
-    RegionsConfig,
-    RegistryError,
-    RequestFacts,
-    RouteDecision,
-    Snapshot,
-    choose,
-    load_config,
-    parse_config,
-)
+from controlplane import kernel
+from controlplane.kernel import *  # noqa: F403
 
-__all__ = [
-    "ConfigError",
-    "EdgerouteError",
-    "LoadLedger",
-    "NodeState",
-    "RegionsConfig",
-    "RegistryError",
-    "RequestFacts",
-    "RouteDecision",
-    "Snapshot",
-    "choose",
-    "load_config",
-    "parse_config",
-]
+__all__ = list(kernel.__all__)

@@ -329,10 +329,10 @@ def _simulate(args: argparse.Namespace) -> int:
     import time
     from pathlib import Path
 
-    from controlplane.kernel.config import load_config
+    from controlplane.kernel.config import budget_report, load_config
     from controlplane.kernel.errors import ConfigError
     from simulator import run
-    from simulator.report import budget_lines, physics, summarize, table, write_requests_csv
+    from simulator.report import physics, summarize, table, write_requests_csv
     from simulator.scenario import load_scenario
 
     try:
@@ -367,8 +367,8 @@ def _simulate(args: argparse.Namespace) -> int:
     print(table(rows))
     print("('in goal': share served within the city's p95 goal; 'flap pts': largest distance of a 1 s window's "
           "overflow share from the run's, in points)")
-    print("\noverflow budget:")
-    for line in budget_lines(config, simulation.arrivals.cities):
+    print("\noverflow budget (extra rtt ms):")
+    for line in budget_report(config, list(simulation.arrivals.cities)):
         print(f"  {line}")
     print("\nphysics check:")
     for line in physics(config, scenario, simulation.arrivals):

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 import aiohttp
 from prometheus_client.parser import text_string_to_metric_families
 
-from controlplane.kernel.policy import NodeState
+from controlplane.kernel.policy import ARRIVAL_RATE_WINDOW_S, NodeState
 from controlplane.registry import NodeRegistration
 
 LOG = logging.getLogger(__name__)
@@ -24,8 +24,7 @@ SUCCESS_METRIC = "nv_inference_request_success"
 REQUEST_US_METRIC = "nv_inference_request_duration_us"
 QUEUE_US_METRIC = "nv_inference_queue_duration_us"
 _COUNTERS = (SUCCESS_METRIC, REQUEST_US_METRIC, QUEUE_US_METRIC)
-SERVICE_EWMA_WEIGHT = 0.3
-RATE_WINDOW_S = 1.0  # the arrival rate is a mean over about this long  # weight of the newest interval's mean service time in the reported figure
+SERVICE_EWMA_WEIGHT = 0.3  # weight of the newest interval's mean service time in the reported figure
 MIN_PUBLISH_INTERVAL_S = 0.05  # publish a change at most this often
 HEARTBEAT_INTERVAL_S = 1.0  # publish at least this often, changed or not
 SCRAPE_TIMEOUT_S = 1.0
@@ -71,10 +70,6 @@ def load_from_metrics(text: str, models: frozenset[str] | None = None) -> Triton
                 if name in totals and (models is None or sample.labels.get("model") in models):
                     totals[name] += sample.value
     return TritonLoad(int(depth), totals[SUCCESS_METRIC], totals[REQUEST_US_METRIC], totals[QUEUE_US_METRIC])
-
-
-def queue_depth_from_metrics(text: str) -> int:
-    return load_from_metrics(text).queue_depth
 
 
 class LoadReporter:
@@ -157,7 +152,7 @@ class LoadReporter:
             self._rate_mark = (now, received)
         elif now - self._rate_mark[0] >= MIN_PUBLISH_INTERVAL_S:
             rate = (received - self._rate_mark[1]) / (now - self._rate_mark[0])
-            weight = min(1.0, (now - self._rate_mark[0]) / RATE_WINDOW_S)
+            weight = min(1.0, (now - self._rate_mark[0]) / ARRIVAL_RATE_WINDOW_S)
             self._arrivals_per_s += weight * (rate - self._arrivals_per_s)
             self._rate_mark = (now, received)
         return self._arrivals_per_s

@@ -21,7 +21,7 @@ import numpy as np
 
 from controlplane.kernel.config import RegionsConfig
 from controlplane.kernel.ledger import LoadLedger
-from controlplane.kernel.policy import NO_NODE, SHED, NodeState, RequestFacts, Snapshot
+from controlplane.kernel.policy import ARRIVAL_RATE_WINDOW_S, NO_NODE, SHED, NodeState, RequestFacts, Snapshot
 from simulator.arrivals import Arrivals
 from simulator.baselines import Runner
 from simulator.rtt import Network
@@ -29,7 +29,6 @@ from simulator.scenario import Brownout, HubDown, Scenario, ServiceKind
 
 _HUB_ARRIVAL, _DONE, _REPORT, _DELIVER, _DOWN, _UP, _DETECTED, _RETRY = range(8)
 SERVICE_EWMA_WEIGHT = 0.1  # a node's reported service time: exponentially weighted mean of completed requests
-RATE_WINDOW_S = 1.0  # a node's reported arrival rate is a mean over about this long (as edgenode.reporter's)
 SHED_HUB, FAILED_HUB, CLIENT_EDGE = -1, -2, -3  # served_hub codes besides hub indices
 CLIENT_CACHE = "client-cache"  # decision of a hit answered by an edge in the client's own city
 
@@ -127,7 +126,7 @@ def simulate(
     interval = scenario.reporting.interval_ms / 1000.0
     propagation = scenario.reporting.propagation_ms / 1000.0
     detection = scenario.reporting.failure_detection_ms / 1000.0
-    rate_weight = min(1.0, interval / RATE_WINDOW_S)
+    rate_weight = min(1.0, interval / ARRIVAL_RATE_WINDOW_S)
     client_edge = scenario.cache_at == "client-edge"
     client_edge_ms = scenario.client_edge_rtt_ms + min(cache_ms, default=0.0)
 

@@ -97,22 +97,6 @@ def summarize(config: RegionsConfig, arrivals: Arrivals, result: RunResult, goal
     return rows
 
 
-def budget_lines(config: RegionsConfig, cities: tuple[str, ...]) -> list[str]:
-    """Per city of the run: the hubs it may overflow to within its budget, or a warning that it has none."""
-    lines = []
-    for city in cities:
-        within = config.within_budget(city)
-        budget = config.policy.budget_for(city)
-        nearest = config.hubs_by_rtt[city][0]
-        if within:
-            cells = ", ".join(f"{hub} +{extra:.1f} ms" for hub, extra in within)
-            lines.append(f"{city}: nearest {nearest}; within its {budget:g} ms budget: {cells}")
-        else:
-            lines.append(f"{city}: nearest {nearest}; WARNING: no hub within its {budget:g} ms budget, so it can only "
-                         "queue or shed when the nearest is busy (policy.region_budgets_ms raises it)")
-    return lines
-
-
 def physics(config: RegionsConfig, scenario: Scenario, arrivals: Arrivals) -> list[str]:
     """Per city: the fibre floor to its nearest hub, and every p95 goal no hub can meet uncached."""
     lines = []

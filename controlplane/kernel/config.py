@@ -259,11 +259,7 @@ class RegionsConfig(_Frozen):
 
     def within_budget(self, region: str) -> list[tuple[str, float]]:
         """Hubs other than the nearest that the region may overflow to: (hub, extra RTT ms), nearest first."""
-        order = self.hubs_by_rtt[region]
-        row = self.rtt_table[region]
-        nearest = row[order[0]][0]
-        budget = self.policy.budget_for(region)
-        return [(hub, row[hub][0] - nearest) for hub in order[1:] if row[hub][0] - nearest <= budget]
+        return [(hub, extra) for hub, _rtt, extra in self.budget_table[region][0][1:]]
 
     def rtt(self, region: str, hub: str) -> float:
         return self.rtt_table[region][hub][0]
@@ -392,6 +388,30 @@ def resolve_database_path(config: RegionsConfig, config_path: str | Path) -> Pat
     return database if database.is_absolute() else Path(config_path).resolve().parent / database
 
 
+def budget_report(config: RegionsConfig, regions: list[str]) -> list[str]:
+    """Per region: the hubs within its overflow budget with their extra RTT, or "none" and the next hub;
+    then one WARNING line naming the regions with none (`config validate` and `simulate` print it)."""
+    policy = config.policy
+    lines, alone = [], []
+    for region in regions:
+        budget = policy.budget_for(region)
+        own = " (own budget)" if region in policy.region_budgets_ms else ""
+        within = config.within_budget(region)
+        if within:
+            cells = ", ".join(f"{hub} +{extra:.1f}" for hub, extra in within)
+        else:
+            alone.append(region)
+            order = config.hubs_by_rtt[region]
+            cells = "none" + (f"; next hub {order[1]} is +{config.rtt(region, order[1]) - config.rtt(region, order[0]):.1f}"
+                              if len(order) > 1 else "")
+        lines.append(f"{region:<13} budget {budget:g} ms{own}: {cells}")
+    if alone:
+        lines.append(f"WARNING: {len(alone)} region(s) have no hub within their overflow budget and can only queue or "
+                     f"shed when their nearest hub is busy: {', '.join(alone)} (raise policy.region_budgets_ms to "
+                     "allow overflow)")
+    return lines
+
+
 def summary(config: RegionsConfig) -> str:
     """One screen describing a valid config, for `edgeroute config validate`."""
     policy = config.policy
@@ -414,24 +434,7 @@ def summary(config: RegionsConfig) -> str:
         cells = ", ".join(f"{hub} {row[hub][0]:.1f}{'*' if row[hub][1] else ''}" for hub in hubs)
         lines.append(f"  {region:<13} {cells}")
     lines.append("overflow within budget per region (extra rtt ms):")
-    alone = []
-    for region in config.hubs_by_rtt:
-        budget = policy.budget_for(region)
-        within = config.within_budget(region)
-        own = "" if region not in policy.region_budgets_ms else " (own budget)"
-        if within:
-            cells = ", ".join(f"{hub} +{extra:.1f}" for hub, extra in within)
-            lines.append(f"  {region:<13} budget {budget:g} ms{own}: {cells}")
-        else:
-            alone.append(region)
-            next_hub = config.hubs_by_rtt[region][1:2]
-            gap = (f"; next hub {next_hub[0]} is +{config.rtt(region, next_hub[0]) - config.rtt(region, config.hubs_by_rtt[region][0]):.1f}"
-                   if next_hub else "")
-            lines.append(f"  {region:<13} budget {budget:g} ms{own}: none{gap}")
-    if alone:
-        lines.append(f"WARNING: {len(alone)} region(s) have no hub within their overflow budget and can only queue or "
-                     f"shed when their nearest hub is busy: {', '.join(alone)} (raise policy.region_budgets_ms to "
-                     "allow overflow)")
+    lines += [line if line.startswith("WARNING") else f"  {line}" for line in budget_report(config, list(config.hubs_by_rtt))]
     missing = config.missing_rtts()
     if missing:
         lines.append(f"* {len(missing)} figure(s) missing from rtt_ms, estimated from great-circle distance")

@@ -30,9 +30,7 @@ NEAREST_FULL = "nearest-full"
 SHED = "shed"
 FALLBACK = "fallback"
 NO_NODE = "no-node"
-
-_EMPTY_COUNTS: Mapping[str, int] = MappingProxyType({})
-
+ARRIVAL_RATE_WINDOW_S = 1.0  # a node's reported arrivals_per_s is a mean over about this long (edge and simulator)
 
 @dataclass(frozen=True, slots=True)
 class NodeState:
@@ -184,15 +182,18 @@ class RouteDecision:
         return "\n".join(lines)
 
 
+def _two_indices(count: int, rng: random.Random) -> tuple[int, int]:
+    """Two distinct random indices below `count` (>= 2) for power of two choices."""
+    i = int(rng.random() * count)  # random() is one C call; randrange costs several Python frames
+    j = int(rng.random() * (count - 1))
+    return i, (j + 1 if j >= i else j)
+
+
 def _pick_two(nodes: list[tuple[float, NodeState]], rng: random.Random) -> tuple[float, NodeState]:
     """Power of two choices: two distinct random nodes, the less loaded wins."""
     if len(nodes) == 1:
         return nodes[0]
-    count = len(nodes)
-    i = int(rng.random() * count)  # random() is one C call; randrange costs several Python frames
-    j = int(rng.random() * (count - 1))
-    if j >= i:
-        j += 1
+    i, j = _two_indices(len(nodes), rng)
     a, b = nodes[i], nodes[j]
     return a if a[0] <= b[0] else b
 
@@ -228,14 +229,13 @@ def _quick_nearest(
 ) -> NodeState | None:
     """The common case, decided from two nodes: the power-of-two-choices pair of the nearest hub, both
     usable, and the better one expects no wait. None sends the caller to the full scan."""
-    count = len(nodes)
-    if count == 0:
+    if not nodes:
         return None
-    i = int(rng.random() * count)
-    pair = [nodes[i]]
-    if count > 1:
-        j = int(rng.random() * (count - 1))
-        pair.append(nodes[j + 1 if j >= i else j])
+    if len(nodes) == 1:
+        pair = nodes
+    else:
+        i, j = _two_indices(len(nodes), rng)
+        pair = (nodes[i], nodes[j])
     reaches_at = now + rtt / 2000.0
     for node in pair:
         if node.key in ejected or now - node.reported_at > staleness_s:

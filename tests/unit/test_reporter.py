@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from edgenode.reporter import queue_depth_from_metrics
+from edgenode.reporter import load_from_metrics
 
 PAGE = """# HELP nv_inference_pending_request_count Instantaneous number of pending requests
 # TYPE nv_inference_pending_request_count gauge
@@ -17,8 +17,8 @@ nv_trt_llm_request_metrics{request_type="active"} 9
 
 
 def test_pending_and_waiting_are_summed_and_nothing_else():
-    assert queue_depth_from_metrics(PAGE) == 9
+    assert load_from_metrics(PAGE).queue_depth == 9
 
 
 def test_page_without_the_metrics_is_zero():
-    assert queue_depth_from_metrics("# TYPE nv_inference_count counter\nnv_inference_count 5\n") == 0
+    assert load_from_metrics("# TYPE nv_inference_count counter\nnv_inference_count 5\n").queue_depth == 0
