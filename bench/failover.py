@@ -15,10 +15,11 @@ import urllib.request
 from prometheus_client.parser import text_string_to_metric_families
 
 from bench.common import machine, percentiles_ms, write_results
-from controlplane.demo import city_addresses, simple_request
+from controlplane.demo import city_addresses
 from controlplane.loadgen import ClosedLoopLoad
 from controlplane.processes import free_port
 from controlplane.registry import read_registry
+from controlplane.requests import simple_request
 from controlplane.stack import Stack
 from tests.conftest import REGIONS_YAML
 

@@ -349,8 +349,10 @@ def _simulate(args: argparse.Namespace) -> int:
             scale = args.live_scale or min(1.0, LIVE_RATE_PER_S / max(total, 1e-9))
             print(f"live: {args.live_seconds:g} s at {scale:.4g} x the scenario's rates against a real stack "
                   f"(etcd, one edge node per hub, one router per city behind RTT-replaying relays)", flush=True)
-            simulation = run_live(config, args.config, scenario, base_dir, args.live_seconds, scale)
+            live = run_live(config, args.config, scenario, base_dir, args.live_seconds, scale)
+            simulation = live.simulation
         else:
+            live = None
             simulation = run(config, scenario, base_dir, baselines=not args.no_baselines)
     except ConfigError as exc:
         print(exc.report(), file=sys.stderr)
@@ -367,6 +369,18 @@ def _simulate(args: argparse.Namespace) -> int:
     print(table(rows))
     print("('in goal': share served within the city's p95 goal; 'flap pts': largest distance of a 1 s window's "
           "overflow share from the run's, in points)")
+    if live is not None:
+        from simulator.live import MEASURED, SIMULATED, UNCALIBRATED
+        from simulator.report import agreement, agreement_table
+
+        cost = live.stack.quantiles_ms
+        print(f"\nthe stack's own cost per request, measured before the run (calls beyond their replayed RTT, holds at 0 ms): "
+              f"p50 {cost[len(cost) // 2]:.1f} ms, p95 {cost[round(0.95 * (len(cost) - 1))]:.1f} ms; "
+              "as a scenario section:")
+        print(f"stack: {{quantiles_ms: [{', '.join(f'{v:g}' for v in cost)}]}}")
+        extra = summarize(config, simulation.arrivals, live.uncalibrated)
+        print("\nlive against simulated (allowed: max(10%, 2 ms) of the measured figure):")
+        print(agreement_table(agreement(rows + extra, MEASURED, SIMULATED, UNCALIBRATED)))
     print("\noverflow budget (extra rtt ms):")
     for line in budget_report(config, list(simulation.arrivals.cities)):
         print(f"  {line}")

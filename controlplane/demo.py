@@ -11,12 +11,13 @@ from pathlib import Path
 
 import grpc
 import numpy as np
-from tritonclient.utils import deserialize_bytes_tensor, serialize_byte_tensor
+from tritonclient.utils import deserialize_bytes_tensor
 
 from controlplane.processes import ManagedProcess, edgeroute_argv, free_port
+from controlplane.requests import generation_request, simple_request
 from controlplane.router import DECISION_HEADER, HUB_HEADER
 from controlplane.stack import ROUTER_READY
-from proto import CHANNEL_OPTIONS, service_pb2, service_pb2_grpc
+from proto import CHANNEL_OPTIONS, service_pb2_grpc
 from proto.relay import CACHE_HEADER
 
 CITY_PREFIXES = Path(__file__).resolve().parent.parent / "data" / "geoip" / "city-prefixes.csv"
@@ -29,32 +30,6 @@ def city_addresses() -> dict[str, str]:
     for row in csv.DictReader(lines):
         addresses.setdefault(row["city"], str(ipaddress.ip_network(row["prefix"])[10]))
     return addresses
-
-
-def simple_request(seed: int) -> service_pb2.ModelInferRequest:
-    rng = np.random.default_rng(seed)
-    a = rng.integers(-1000, 1000, size=(1, 16), dtype=np.int32)
-    b = rng.integers(-1000, 1000, size=(1, 16), dtype=np.int32)
-    request = service_pb2.ModelInferRequest(model_name="simple")
-    for name in ("INPUT0", "INPUT1"):
-        tensor = request.inputs.add()
-        tensor.name, tensor.datatype = name, "INT32"
-        tensor.shape.extend([1, 16])
-    request.raw_input_contents.extend([a.tobytes(), b.tobytes()])
-    return request
-
-
-def generation_request(question: str, max_tokens: int) -> service_pb2.ModelInferRequest:
-    """An `ensemble` request as a TensorRT-LLM client sends it (batch of one), asking for perf metrics."""
-    request = service_pb2.ModelInferRequest(model_name="ensemble")
-    for name, datatype, raw in (
-        ("text_input", "BYTES", serialize_byte_tensor(np.array([question.encode()], dtype=object)).item()),
-        ("max_tokens", "INT32", np.array([max_tokens], dtype=np.int32).tobytes()),
-        ("return_perf_metrics", "BOOL", np.array([True]).tobytes()),
-    ):
-        request.inputs.add(name=name, datatype=datatype, shape=[1, 1])
-        request.raw_input_contents.append(raw)
-    return request
 
 
 def _demo_questions() -> list[str]:

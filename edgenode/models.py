@@ -13,7 +13,7 @@ import numpy as np
 from pytriton.decorators import batch
 from pytriton.model_config import ModelConfig, Tensor
 
-MAX_HOLD_MS = 10_000
+from controlplane.requests import MAX_HOLD_MS
 
 
 @batch

@@ -30,6 +30,11 @@ class Arrivals:
     def __len__(self) -> int:
         return len(self.time_s)
 
+    def subset(self, mask: np.ndarray) -> Arrivals:
+        """The requests where mask is true, in the same order."""
+        return Arrivals(self.time_s[mask], self.city[mask], self.workload[mask], self.prompt_tokens[mask],
+                        self.output_tokens[mask], self.cache_hit[mask], self.cities)
+
     def router(self, count: int) -> np.ndarray:
         """Which of `count` routers each request meets (uniform, fixed by the arrivals: every policy sees the same)."""
         if count == 1:

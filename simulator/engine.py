@@ -129,6 +129,8 @@ def simulate(
     rate_weight = min(1.0, interval / ARRIVAL_RATE_WINDOW_S)
     client_edge = scenario.cache_at == "client-edge"
     client_edge_ms = scenario.client_edge_rtt_ms + min(cache_ms, default=0.0)
+    # the stack's own time per request (scenario.stack), drawn once per seed: every policy sees the same
+    stack_ms = scenario.stack.sample(np.random.default_rng([scenario.seed, 5]), n).tolist()
 
     heap: list[tuple] = []
     order = itertools.count()  # ties in time keep insertion order
@@ -162,7 +164,7 @@ def simulate(
             served_hub[i] = FAILED_HUB
 
     def finish(i: int, node: NodeState, t_done: float, rtt: float) -> None:
-        latency[i] = (t_done - times[i]) * 1000.0 + rtt / 2.0
+        latency[i] = (t_done - times[i]) * 1000.0 + rtt / 2.0 + stack_ms[i]
         served_hub[i] = hub_index[node.hub]
         ledgers[router_of[i]].succeeded(node)
         decided.pop(i, None)
@@ -187,7 +189,7 @@ def simulate(
                 if index is None:
                     index = decision_index[CLIENT_CACHE] = len(decisions)
                     decisions.append(CLIENT_CACHE)
-                decision_of[i], served_hub[i], latency[i], attempts[i] = index, CLIENT_EDGE, client_edge_ms, 1
+                decision_of[i], served_hub[i], latency[i], attempts[i] = index, CLIENT_EDGE, client_edge_ms + stack_ms[i], 1
                 i += 1
                 continue
             router = router_of[i]

@@ -1,13 +1,17 @@
 """`edgeroute simulate --live`: the scenario at reduced scale against the real stack.
 
 Real etcd, one edge node per hub (a real Triton serving `hold`, whose hold time is the request's service
-time from the scenario: one model instance, so one request at a time per node), and one real router per
-client city. Each router reaches each hub through a DelayRelay that replays that (city, hub) pair's RTT,
-so the router's choice changes the latency it measures. The same reduced scenario also runs in the
-simulator (one node, one slot per hub, as live), and both tables print together.
+time from the scenario: one model instance, so one request at a time per node; a cache hit at the hub is
+a `simple` call, on its own model instance), and one real router per client city. Each router reaches
+each hub through a DelayRelay that replays that (city, hub) pair's RTT, so the router's choice changes
+the latency it measures.
 
-Not modelled live: the edge cache (a cache hit is a `hold` of 0 ms at the chosen hub, or answered at once
-when the scenario caches at the client's edge), per-request RTT noise, and hub-down faults.
+Calibration comes first: the run's first seconds are sent exactly as they will be but with every hold
+at 0 ms, and what each call takes beyond the RTT its relays replayed is the stack's own cost (router,
+edge front, Triton, relays, on this machine, at this load). The reduced scenario then runs in the
+simulator with that cost distribution (`scenario.stack`), and once without it, beside the measured run.
+
+Not modelled live: the edge cache's lookup, per-request RTT noise, and hub-down faults.
 """
 
 from __future__ import annotations
@@ -23,19 +27,20 @@ import numpy as np
 
 from controlplane.kernel.config import RegionsConfig
 from controlplane.kernel.policy import SHED
+from controlplane.requests import hold_request, simple_request
 from controlplane.router import DECISION_HEADER, HUB_HEADER
 from controlplane.stack import Stack
-from edgenode.models import MAX_HOLD_MS
-from proto import CHANNEL_OPTIONS, method_path, service_pb2
+from proto import CHANNEL_OPTIONS, method_path
 from simulator import Simulation, run
 from simulator.arrivals import Arrivals, generate
 from simulator.engine import CLIENT_EDGE, FAILED_HUB, SHED_HUB, RunResult, service_times_ms
 from simulator.relay import DelayRelay
 from simulator.rtt import Network
-from simulator.scenario import CableCut, Diurnal, HubCapacity, Poisson, Scenario
+from simulator.scenario import CableCut, Diurnal, HubCapacity, Poisson, Scenario, StackCost
 
 MEASURED = "measured (live stack)"
 SIMULATED = "simulated (same, reduced)"
+UNCALIBRATED = "simulated, no stack cost"
 
 
 def reduced(scenario: Scenario, seconds: float, scale: float) -> Scenario:
@@ -55,14 +60,6 @@ def reduced(scenario: Scenario, seconds: float, scale: float) -> Scenario:
     return scenario.model_copy(update={"duration_s": seconds, "cities": cities, "hubs": hubs, "faults": [
         f for f in scenario.faults if isinstance(f, CableCut)
     ]})
-
-
-def _hold_request(hold_ms: float) -> bytes:
-    request = service_pb2.ModelInferRequest(model_name="hold")
-    request.inputs.add(name="HOLD_MS", datatype="INT32", shape=[1, 1])
-    value = int(min(max(round(hold_ms), 0), MAX_HOLD_MS))
-    request.raw_input_contents.append(np.array([[value]], dtype=np.int32).tobytes())
-    return request.SerializeToString()
 
 
 async def _drive(
@@ -92,7 +89,10 @@ async def _drive(
             served[i], latency[i], decision_of[i] = CLIENT_EDGE, client_edge_ms, decision_index("client-cache")
             return
         started = time.perf_counter()
-        call = calls[city](_hold_request(hold_ms[i]), metadata=(("x-client-region", city),), timeout=30)
+        # a hit answered at the hub costs the node no queueing: `simple` runs on its own model instance,
+        # beside `hold`'s
+        request = _SIMPLE if arrivals.cache_hit[i] else hold_request(hold_ms[i]).SerializeToString()
+        call = calls[city](request, metadata=(("x-client-region", city),), timeout=30)
         try:
             await call
         except grpc.aio.AioRpcError as exc:
@@ -123,13 +123,27 @@ async def _drive(
     return RunResult(MEASURED, served, decision_of, latency, np.ones(n, dtype=np.int8), decisions, hubs)
 
 
+_SIMPLE = simple_request(0).SerializeToString()
+CALIBRATION_S = 5.0  # seconds of calibration traffic (at most the live run's length)
+
+
+@dataclasses.dataclass(frozen=True)
+class LiveRun:
+    simulation: Simulation  # results: the simulated run (with the measured stack cost), then the measured one
+    stack: StackCost  # the stack's own cost per request, measured before the run
+    uncalibrated: RunResult  # the simulated run without the stack cost, for comparison
+
+
 def run_live(
     config: RegionsConfig, config_path: str, scenario: Scenario, base_dir: Path, seconds: float, scale: float,
     echo: bool = False,
-) -> Simulation:
-    """Both runs of the reduced scenario: simulated first, then measured on the live stack."""
+) -> LiveRun:
+    """The reduced scenario on the live stack, then in the simulator with the stack cost measured there.
+
+    Calibration first: the same stack (routers, relays, edge fronts, Triton) carries `hold 0` calls at the
+    run's own arrival rate with the relays' delay off, so what each call takes is the stack's cost at
+    that load; the simulator adds a draw from that distribution to every request."""
     small = reduced(scenario, seconds, scale)
-    simulated = run(config, small, base_dir, baselines=False)
     arrivals = generate(small, base_dir)
     network = Network(config, small, len(arrivals), small.seed, base_dir)
     service = service_times_ms(small, tuple(config.hub_by_name), arrivals)
@@ -140,13 +154,19 @@ def run_live(
     cities = list(small.cities)
     with Stack(config_path, echo=echo) as stack:
         stack.start_etcd()
-        edges = stack.start_edges([(hub, f"{hub}-live") for hub in hubs], models="hold")
-        measured = asyncio.run(_live(stack, edges, cities, network, arrivals, hold_ms, config, small))
-    (sim_result,) = simulated.results
-    return Simulation(arrivals, [dataclasses.replace(sim_result, policy=SIMULATED), measured])
+        edges = stack.start_edges([(hub, f"{hub}-live") for hub in hubs], models="hold,simple")
+        measured, costs = asyncio.run(_live(stack, edges, cities, network, arrivals, hold_ms, config, small))
+    cost = StackCost.measured(costs)
+    uncalibrated = run(config, small, base_dir, baselines=False).results[0]
+    (simulated,) = run(config, small.model_copy(update={"stack": cost}), base_dir, baselines=False).results
+    return LiveRun(
+        Simulation(arrivals, [dataclasses.replace(simulated, policy=SIMULATED), measured]), cost,
+        dataclasses.replace(uncalibrated, policy=UNCALIBRATED),
+    )
 
 
-async def _live(stack, edges, cities, network, arrivals, hold_ms, config, small) -> RunResult:  # noqa: ANN001
+async def _live(stack, edges, cities, network, arrivals, hold_ms, config, small) -> tuple[RunResult, np.ndarray]:  # noqa: ANN001
+    hubs = tuple(config.hub_by_name)
     loop = asyncio.get_running_loop()
     started = loop.time()
     relays: list[DelayRelay] = []
@@ -167,13 +187,23 @@ async def _live(stack, edges, cities, network, arrivals, hold_ms, config, small)
                 relays.append(relay)
         for city in cities:  # spawned from this (main) thread: the routers' PDEATHSIG is tied to it
             routers[city] = stack.start_router(via=via_by_city[city]).address
+        # calibration: the run's first seconds sent as they will be, but every `hold` of 0 ms; what a call
+        # takes beyond the RTT its relays replayed is the stack's own cost at this load
+        started = loop.time()
+        first = arrivals.subset(arrivals.time_s < min(CALIBRATION_S, small.duration_s))
+        calibration = await _drive(routers, first, np.zeros(len(first)), config, False, 0.0)
+        ok = calibration.served_hub >= 0
+        rtt = np.array([network.series[(first.cities[c], hubs[h])].at(t) for c, h, t in zip(
+            first.city[ok], calibration.served_hub[ok], first.time_s[ok], strict=True)])
+        costs = np.maximum(calibration.latency_ms[ok] - rtt, 0.0)
         started = loop.time()  # the trace clock starts with the traffic
         client_edge_ms = small.client_edge_rtt_ms + min(
             (small.capacity(h).service.cache_hit_ms for h in config.hub_by_name), default=0.0
         )
-        return await _drive(routers, arrivals, hold_ms, config, small.cache_at == "client-edge", client_edge_ms)
+        measured = await _drive(routers, arrivals, hold_ms, config, small.cache_at == "client-edge", client_edge_ms)
+        return measured, costs
     finally:
         await asyncio.gather(*(r.aclose() for r in relays), return_exceptions=True)
 
 
-__all__ = ["MEASURED", "SIMULATED", "reduced", "run_live"]
+__all__ = ["MEASURED", "SIMULATED", "UNCALIBRATED", "LiveRun", "reduced", "run_live"]

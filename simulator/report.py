@@ -142,6 +142,51 @@ def table(rows: list[Row]) -> str:
     return "\n".join(lines)
 
 
+AGREEMENT_RELATIVE, AGREEMENT_FLOOR_MS = 0.10, 2.0  # live and simulated agree within max(10%, 2 ms)
+
+
+@dataclass(frozen=True)
+class Agreement:
+    city: str
+    figure: str  # "p50" or "p95"
+    measured_ms: float
+    simulated_ms: float
+    uncalibrated_ms: float
+
+    @property
+    def tolerance_ms(self) -> float:
+        return max(AGREEMENT_RELATIVE * self.measured_ms, AGREEMENT_FLOOR_MS)
+
+    @property
+    def within(self) -> bool:
+        return abs(self.simulated_ms - self.measured_ms) <= self.tolerance_ms
+
+
+def agreement(rows: list[Row], measured: str, simulated: str, uncalibrated: str) -> list[Agreement]:
+    """Per city (and all): measured p50/p95 against the simulated ones, with and without the stack cost."""
+    by = {(r.policy, r.city): r for r in rows}
+    out = []
+    for (policy, city), row in by.items():
+        if policy != measured:
+            continue
+        for figure in ("p50", "p95"):
+            out.append(Agreement(city, figure, getattr(row, f"{figure}_ms"), getattr(by[simulated, city], f"{figure}_ms"),
+                                 getattr(by[uncalibrated, city], f"{figure}_ms")))
+    return out
+
+
+def agreement_table(items: list[Agreement]) -> str:
+    head = f"{'city':<13} {'figure':<6} {'measured':>9} {'simulated':>9} {'diff':>7} {'allowed':>7}  {'':<6} {'no stack cost':>13}"
+    lines = [head, "-" * len(head)]
+    for a in items:
+        lines.append(
+            f"{a.city:<13} {a.figure:<6} {a.measured_ms:>9.1f} {a.simulated_ms:>9.1f} "
+            f"{a.simulated_ms - a.measured_ms:>+7.1f} {a.tolerance_ms:>7.1f}  {'ok' if a.within else 'MISS':<6} "
+            f"{a.uncalibrated_ms:>13.1f}"
+        )
+    return "\n".join(lines)
+
+
 def write_requests_csv(path: Path, arrivals: Arrivals, results: list[RunResult]) -> None:
     """One line per request per policy: when, from where, which hub, decision, latency, attempts."""
     path.parent.mkdir(parents=True, exist_ok=True)

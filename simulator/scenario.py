@@ -7,6 +7,7 @@ import enum
 from pathlib import Path
 from typing import Annotated, Literal
 
+import numpy as np
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from controlplane.kernel.config import RegionsConfig, describe_errors, read_text, yaml_mapping
@@ -139,6 +140,37 @@ class Brownout(_Frozen):
 Fault = Annotated[HubDown | CableCut | Brownout, Field(discriminator="kind")]
 
 
+class StackCost(_Frozen):
+    """The serving stack's own time per request on the machine that runs it (router, edge front, Triton,
+    relays): added to every request's latency. `edgeroute simulate --live` measures it (calls that wait
+    nothing and cross no RTT) and prints it as this section."""
+
+    quantiles_ms: list[float] = Field(
+        default_factory=list, max_length=1001,
+        description="evenly spaced quantiles of the cost, from the minimum to the maximum (empty: no cost)",
+    )
+
+    @model_validator(mode="after")
+    def _ordered(self) -> StackCost:
+        q = self.quantiles_ms
+        if len(q) == 1:
+            raise ValueError("stack.quantiles_ms: give at least two quantiles (the minimum and the maximum), or none")
+        if any(v < 0.0 for v in q) or any(b < a for a, b in zip(q, q[1:], strict=False)):
+            raise ValueError("stack.quantiles_ms: quantiles must be non-negative and non-decreasing")
+        return self
+
+    def sample(self, rng: np.random.Generator, n: int) -> np.ndarray:
+        """n draws by inverse transform (linear between the quantiles); zeros when no cost is given."""
+        if not self.quantiles_ms:
+            return np.zeros(n)
+        points = np.asarray(self.quantiles_ms)
+        return np.interp(rng.random(n) * (len(points) - 1), np.arange(len(points)), points)
+
+    @classmethod
+    def measured(cls, costs_ms: np.ndarray, points: int = 21) -> StackCost:
+        return cls(quantiles_ms=[round(float(v), 3) for v in np.quantile(costs_ms, np.linspace(0.0, 1.0, points))])
+
+
 class Reporting(_Frozen):
     interval_ms: float = Field(default=100.0, gt=0.0, description="nodes report queue depth this often")
     propagation_ms: float = Field(default=20.0, ge=0.0, description="report -> router view")
@@ -155,6 +187,7 @@ class Scenario(_Frozen):
     rtt: RttSource = Field(default_factory=RttSource)
     faults: list[Fault] = Field(default_factory=list)
     reporting: Reporting = Field(default_factory=Reporting)
+    stack: StackCost = Field(default_factory=StackCost)
     p95_target_ms: dict[str, float] = Field(default_factory=dict, description="city -> p95 goal to check")
     cache_at: Literal["hub", "client-edge"] = Field(
         default="hub", description="where a cache hit is answered: the routed hub, or an edge in the client's own city"

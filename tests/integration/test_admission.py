@@ -12,8 +12,8 @@ import numpy as np
 import pytest
 import tritonclient.grpc as tc
 
-from controlplane.demo import simple_request
 from controlplane.registry import read_registry
+from controlplane.requests import simple_request
 from controlplane.router import HUB_HEADER
 from controlplane.stack import Stack
 from proto import CHANNEL_OPTIONS, service_pb2_grpc

@@ -9,8 +9,8 @@ import time
 import grpc
 import pytest
 
-from controlplane.demo import simple_request
 from controlplane.registry import push_config
+from controlplane.requests import simple_request
 from controlplane.router import HUB_HEADER
 from proto import CHANNEL_OPTIONS, service_pb2_grpc
 from tests.conftest import REGIONS_YAML

@@ -7,7 +7,7 @@ import urllib.request
 import grpc
 import pytest
 
-from controlplane.demo import simple_request
+from controlplane.requests import simple_request
 from proto import service_pb2_grpc
 from tests.integration.test_streaming import count_request, run_stream
 

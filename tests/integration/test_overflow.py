@@ -13,9 +13,9 @@ import numpy as np
 import pytest
 import tritonclient.grpc as tc
 
-from controlplane.demo import simple_request
 from controlplane.kernel.config import load_config
 from controlplane.registry import read_registry
+from controlplane.requests import simple_request
 from controlplane.router import DECISION_HEADER, HUB_HEADER
 from proto import CHANNEL_OPTIONS, service_pb2_grpc
 from tests.conftest import REGIONS_YAML

@@ -7,9 +7,10 @@ import time
 
 import pytest
 
-from controlplane.demo import city_addresses, simple_request
+from controlplane.demo import city_addresses
 from controlplane.loadgen import ClosedLoopLoad
 from controlplane.registry import read_registry
+from controlplane.requests import simple_request
 from controlplane.stack import Stack
 from tests.conftest import REGIONS_YAML
 from tests.integration.conftest import leftover_processes

@@ -10,7 +10,7 @@ import grpc
 import numpy as np
 import pytest
 
-from controlplane.demo import simple_request
+from controlplane.requests import simple_request
 from proto import CHANNEL_OPTIONS, service_pb2, service_pb2_grpc
 
 pytestmark = pytest.mark.integration

@@ -17,9 +17,10 @@ import numpy as np
 import pytest
 import tritonclient.grpc as tc
 
-from controlplane.demo import city_addresses, simple_request
+from controlplane.demo import city_addresses
 from controlplane.loadgen import ClosedLoopLoad
 from controlplane.registry import read_registry
+from controlplane.requests import simple_request
 from controlplane.stack import Stack
 from tests.conftest import REGIONS_YAML
 

@@ -260,3 +260,39 @@ baselines: []
     assert np.all(result.served_hub == result.hubs.index("tangier"))  # regions.yaml does not know of the cut
     assert np.median(latency[cut]) == pytest.approx(10.0 + 80.0 + 2.0, abs=0.5)
     assert np.median(latency[~cut]) == pytest.approx(10.0 + 2.0, abs=0.5)
+
+
+def test_stack_cost_adds_a_draw_to_every_latency_and_moves_no_decision(shipped_config):
+    text = mmc_scenario(rate=80.0, mean_ms=5.0, slots=2, duration=20)
+    bare = scenario(text)
+    costly = scenario(text + "stack: {quantiles_ms: [3.0, 4.0, 9.0]}\n")
+    plain, = run(shipped_config, bare, Path("."), baselines=False).results
+    added, = run(shipped_config, costly, Path("."), baselines=False).results
+    np.testing.assert_array_equal(plain.served_hub, added.served_hub)
+    extra = added.latency_ms - plain.latency_ms
+    assert extra.min() >= 3.0 - 1e-9 and extra.max() <= 9.0 + 1e-9
+    # inverse transform, linear between quantiles: half the draws fall below the middle quantile
+    assert abs(float(np.mean(extra < 4.0)) - 0.5) < 0.05
+    assert abs(float(np.median(extra)) - 4.0) < 0.2
+
+
+def test_stack_cost_from_measurements_round_trips():
+    from simulator.scenario import StackCost
+
+    samples = np.random.default_rng(3).gamma(4.0, 2.0, 20_000)
+    cost = StackCost.measured(samples)
+    assert len(cost.quantiles_ms) == 21 and cost.quantiles_ms[0] == pytest.approx(samples.min(), abs=1e-3)
+    redrawn = cost.sample(np.random.default_rng(4), 20_000)
+    for q in (0.25, 0.5, 0.9):
+        assert np.quantile(redrawn, q) == pytest.approx(np.quantile(samples, q), rel=0.05)
+    assert not StackCost().sample(np.random.default_rng(0), 5).any()
+
+
+@pytest.mark.parametrize(("stack", "expected"), [
+    ("{quantiles_ms: [4.0]}", "at least two quantiles"),
+    ("{quantiles_ms: [4.0, 3.0]}", "non-decreasing"),
+    ("{quantiles_ms: [-1.0, 3.0]}", "non-negative"),
+])
+def test_bad_stack_cost_is_named(stack, expected):
+    with pytest.raises(ConfigError, match=expected):
+        scenario(mmc_scenario(rate=1.0, mean_ms=5.0, slots=1, duration=5) + f"stack: {stack}\n")
