@@ -357,7 +357,15 @@ def choose(
             _cost, hub, wait, node = best
             if policy.when_full is WhenFull.shed and wait > policy.max_wait_ms:
                 return RouteDecision(SHED, None, None, region, model, policy.retry_after_ms, shown_beyond, scan)
-            decision = NEAREST if hub == nearest_hub else OVERFLOW
+            # the nearest hub kept a call that will wait at a node its last report showed full:
+            # "nearest-full", as under nearest-overflow (calls only the router's own books hold, such as
+            # one that just finished, do not make a hub full)
+            if hub != nearest_hub:
+                decision = OVERFLOW
+            elif wait > 0.0 and (node.queue_depth > 0 or node.in_flight >= max(node.slots, 1)):
+                decision = NEAREST_FULL
+            else:
+                decision = NEAREST
             return RouteDecision(decision, hub, node, region, model, 0, shown_beyond, scan)
     else:
         scan.complete()

@@ -7,6 +7,7 @@ default 8 ms budget), dakhla 245 ms (+27, beyond it); casablanca -> tangier 10 m
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import random
 from bisect import bisect_right
@@ -26,6 +27,7 @@ from controlplane.kernel.config import (
 from controlplane.kernel.ledger import LoadLedger
 from controlplane.kernel.policy import (
     NEAREST,
+    NEAREST_FULL,
     OVERFLOW,
     SHED,
     NodeState,
@@ -287,10 +289,10 @@ def test_nairobi_stays_on_tangier_while_it_has_no_wait(shipped_config):
 @pytest.mark.parametrize(
     ("tangier_wait", "dakar_wait", "expected"),
     [
-        (5, 0, (NEAREST, "tangier")),  # 5 < 6 + 0
-        (6, 0, (NEAREST, "tangier")),  # a tie stays nearest
+        (5, 0, (NEAREST_FULL, "tangier")),  # 5 < 6 + 0: the call waits at tangier
+        (6, 0, (NEAREST_FULL, "tangier")),  # a tie stays nearest
         (7, 0, (OVERFLOW, "dakar")),  # 7 > 6 + 0
-        (20, 14, (NEAREST, "tangier")),  # 20 == 6 + 14
+        (20, 14, (NEAREST_FULL, "tangier")),  # 20 == 6 + 14
         (20, 13, (OVERFLOW, "dakar")),  # 20 > 6 + 13
     ],
 )
@@ -308,7 +310,7 @@ def test_nairobi_never_spills_beyond_the_budget(shipped_config, tangier_wait):
     for nodes in ((waiting("tangier", tangier_wait), waiting("dakhla", 0)),
                   (waiting("tangier", tangier_wait), waiting("dakar", 10_000), waiting("dakhla", 0))):
         d = decide(snapshot(shipped_config, *nodes))
-        assert (d.decision, d.hub) == (NEAREST, "tangier")
+        assert (d.decision, d.hub) == (NEAREST_FULL, "tangier")
         assert all(c.hub != "dakhla" for c in d.candidates)
 
 
@@ -322,10 +324,21 @@ def test_casablanca_has_no_hub_within_budget(shipped_config):
     assert "casablanca" in warnings[0] and "nairobi" not in warnings[0]
 
 
-def test_casablanca_queues_on_tangier_however_long_its_queue(shipped_config):
-    """With no hub within budget, casablanca stays on tangier (NEAREST) even with dakhla idle."""
-    d = decide(snapshot(shipped_config, waiting("tangier", 50_000), waiting("dakhla", 0)), region="casablanca")
+def test_only_a_reported_full_node_makes_the_nearest_hub_full(shipped_config):
+    """Casablanca's call waits behind one the router sent and no report covers yet (a call that may have
+    finished already): it still goes to tangier, labelled "nearest", not "nearest-full"; once tangier
+    reports its slot busy and a queue, the same wait is "nearest-full"."""
+    idle = dataclasses.replace(plain("tangier"), slots=1, service_ms=20.0)
+    d = decide(snapshot(shipped_config, idle, plain("dakhla")), region="casablanca", unreported=lambda key, by: 1)
     assert (d.decision, d.hub) == (NEAREST, "tangier")
+    d = decide(snapshot(shipped_config, waiting("tangier", 3), plain("dakhla")), region="casablanca")
+    assert (d.decision, d.hub) == (NEAREST_FULL, "tangier")
+
+
+def test_casablanca_queues_on_tangier_however_long_its_queue(shipped_config):
+    """With no hub within budget, casablanca waits on tangier (NEAREST_FULL) even with dakhla idle."""
+    d = decide(snapshot(shipped_config, waiting("tangier", 50_000), waiting("dakhla", 0)), region="casablanca")
+    assert (d.decision, d.hub) == (NEAREST_FULL, "tangier")
     assert {c.hub for c in d.candidates} == {"tangier"}
 
 
@@ -337,7 +350,7 @@ def test_casablanca_is_shed_past_max_wait_when_configured(shipped_config):
     d = decide(snapshot(config, waiting("tangier", limit + 1), waiting("dakhla", 0)), region="casablanca")
     assert d.decision == SHED and d.hub is None and d.retry_after_ms == config.policy.retry_after_ms
     d = decide(snapshot(config, waiting("tangier", limit), waiting("dakhla", 0)), region="casablanca")
-    assert (d.decision, d.hub) == (NEAREST, "tangier")
+    assert (d.decision, d.hub) == (NEAREST_FULL, "tangier")
 
 
 def test_a_region_budget_lets_casablanca_spill_to_dakhla(shipped_config):
@@ -349,7 +362,7 @@ def test_a_region_budget_lets_casablanca_spill_to_dakhla(shipped_config):
     d = decide(snapshot(config, waiting("tangier", 50_000), waiting("dakhla", 0)), region="casablanca")
     assert (d.decision, d.hub) == (OVERFLOW, "dakhla")
     d = decide(snapshot(config, waiting("tangier", 17), waiting("dakhla", 0)), region="casablanca")
-    assert (d.decision, d.hub) == (NEAREST, "tangier")
+    assert (d.decision, d.hub) == (NEAREST_FULL, "tangier")
     d = decide(snapshot(config, waiting("tangier", 18), waiting("dakhla", 0)), region="casablanca")
     assert (d.decision, d.hub) == (OVERFLOW, "dakhla")
     shed = with_policy(config, when_full=WhenFull.shed)  # spilling to an idle hub is not shedding
@@ -454,7 +467,9 @@ def test_a_calm_system_never_overflows(shipped_config, data, traffic, seed, wide
     outcomes = simulate(config, region, seed=seed, **traffic)
     assert len(outcomes) >= 300
     assert OVERFLOW not in {decision for decision, _hub in outcomes}
-    assert set(outcomes) == {(NEAREST, nearest)}
+    # every call on the nearest hub (a moment's queue there is "nearest-full", still the nearest)
+    assert {hub for _decision, hub in outcomes} == {nearest}
+    assert {decision for decision, _hub in outcomes} <= {NEAREST, NEAREST_FULL}
 
 
 # ---- regression: the false Nairobi overflow ---------------------------------------------------------------
@@ -486,4 +501,5 @@ def test_the_ledger_keeps_nairobi_on_tangier(shipped_config, kind):
         propagation_ms=20.0, seed=7, decisions=600, nodes_per_hub=TANGIER_NODES, kinds=(kind,),
     )
     assert len(outcomes) == 600  # 4 s of traffic, every call decided
-    assert set(outcomes) == {(NEAREST, "tangier")}
+    assert {hub for _decision, hub in outcomes} == {"tangier"}
+    assert {decision for decision, _hub in outcomes} <= {NEAREST, NEAREST_FULL}
