@@ -12,7 +12,7 @@ import geoip2.database
 import geoip2.errors
 
 from controlplane.kernel.config import RegionsConfig
-from controlplane.kernel.errors import ConfigError, UnknownRegion
+from controlplane.kernel.errors import ConfigError, UnknownRegion, quoted
 from controlplane.kernel.geo import great_circle_km
 
 REGION_HEADER = "x-client-region"
@@ -67,7 +67,7 @@ class Locator:
                 region = str(value).strip().lower()
                 if region not in self._config.region_by_name:
                     known = ", ".join(sorted(self._config.region_by_name))
-                    raise UnknownRegion(f"x-client-region: unknown region {value!r} (known: {known})")
+                    raise UnknownRegion(f"x-client-region: unknown region {quoted(value)} (known: {known})")
                 return Location(region, None, "header")
             if key == FORWARDED_FOR_HEADER and forwarded is None:
                 forwarded = str(value).split(",", 1)[0].strip()

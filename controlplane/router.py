@@ -20,7 +20,7 @@ from controlplane import metrics
 from controlplane.auth import AUTH_HEADER, HOP_ONLY_HEADERS, Authenticator, AuthError, hop_headers
 from controlplane.geoip import Locator, UnknownRegion
 from controlplane.kernel.config import RegionsConfig
-from controlplane.kernel.errors import RoutingRejected
+from controlplane.kernel.errors import RoutingRejected, quoted, unknown_model
 from controlplane.kernel.ledger import LoadLedger
 from controlplane.kernel.policy import (
     NO_NODE,
@@ -96,7 +96,8 @@ class Router:
                 raise RoutingRejected(grpc.StatusCode.UNAVAILABLE, "no live edge node in the registry; retry later")
             served = sorted({m for n in snapshot.nodes.values() for m in n.models})
             raise RoutingRejected(
-                grpc.StatusCode.NOT_FOUND, f"model {model!r} is not served by any live edge node (served: {', '.join(served)})"
+                grpc.StatusCode.NOT_FOUND,
+                f"{unknown_model(model)}; edgeroute: no live edge node serves it (served: {', '.join(served)})",
             )
         decision = choose(
             snapshot, RequestFacts(region, model), now=self._clock(), rng=self._rng,
@@ -113,7 +114,7 @@ class Router:
         if decision.decision == NO_NODE:
             raise RoutingRejected(
                 grpc.StatusCode.UNAVAILABLE,
-                f"no live node serves {model!r} within the overflow budget of {region}; retry later",
+                f"no live node serves {quoted(model)} within the overflow budget of {region}; retry later",
             )
         return decision
 
@@ -132,6 +133,9 @@ class Router:
             if not model and method not in _SERVER_CALLS:
                 raise RoutingRejected(grpc.StatusCode.INVALID_ARGUMENT, f"{method}: model name is empty")
             metadata = self._hop_metadata(context)
+            if method == "ModelReady" and model and not self.state.snapshot.serves(model):
+                # Triton answers readiness of a model it does not have with ready=false, not an error
+                return service_pb2.ModelReadyResponse(ready=False).SerializeToString()
             if model:
                 decision = self.decide(model, context)
                 response, node, cache = await self._attempts(method, request, decision, context, metadata)

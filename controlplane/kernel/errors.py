@@ -24,12 +24,53 @@ from __future__ import annotations
 MAX_QUOTED_CHARS = 200
 
 
+def _cut(text: str, limit: int) -> str:
+    return text if len(text) <= limit else f"{text[:limit]}... ({len(text) - limit} more characters)"
+
+
 def quoted(value: object, limit: int = MAX_QUOTED_CHARS) -> str:
     """repr() of user input, cut to `limit` characters with a note of how much was left out."""
-    text = repr(value)
-    if len(text) <= limit:
-        return text
-    return f"{text[:limit]}... ({len(text) - limit} more characters)"
+    return _cut(repr(value), limit)
+
+
+# ---- Triton's own wording (tritonserver 2.51, core r24.10), for the conditions Triton itself reports.
+# Clients match on it (Triton's examples check that an unknown model's error starts with "Request for
+# unknown model"), so the router's and the edge's messages start with Triton's text, names quoted as Triton
+# quotes them ('name') but cut to a bounded length, and edgeroute's context follows after "; ".
+
+def triton_name(name: str, limit: int = MAX_QUOTED_CHARS) -> str:
+    return f"'{_cut(name, limit)}'"
+
+
+def unknown_model(model: str) -> str:
+    """NOT_FOUND: a model no server has."""
+    return f"Request for unknown model: {triton_name(model)} is not found"
+
+
+def unexpected_input(name: str, model: str) -> str:
+    """INVALID_ARGUMENT: an input tensor the model does not declare."""
+    return f"unexpected inference input {triton_name(name)} for model {triton_name(model)}"
+
+
+def unexpected_output(name: str, model: str) -> str:
+    """INVALID_ARGUMENT: a requested output the model does not declare."""
+    return f"unexpected inference output {triton_name(name)} for model {triton_name(model)}"
+
+
+def input_datatype(name: str, got: str, model: str, expected: str) -> str:
+    """INVALID_ARGUMENT: an input of the wrong datatype (Triton's protocol names: INT32, FP32, BYTES ...)."""
+    return (f"[request id: <id_unknown>] inference input {triton_name(name)} data-type is {triton_name(got, 16)}, "
+            f"but model {triton_name(model)} expects '{expected}'")
+
+
+def input_count(model: str, required: int, declared: int, got: list[str], missing: list[str]) -> str:
+    """INVALID_ARGUMENT: required inputs missing (Triton counts inputs first)."""
+    names = ",".join(triton_name(n, 64) for n in got[:16]) + (",..." if len(got) > 16 else "")
+    lacking = ",".join(triton_name(n, 64) for n in missing)
+    expected = f"{required} inputs" if required == declared else f"number of inputs between {required} and {declared}"
+    return (f"[request id: <id_unknown>] expected {expected} but got {len(got)} inputs for model "
+            f"{triton_name(model)}. Got input(s) [{names}], but missing required input(s) [{lacking}]. "
+            "Please provide all required input(s).")
 
 
 class EdgerouteError(Exception):

@@ -120,6 +120,10 @@ class EdgeCache:
             seeded = any(name in tensors for name in _SEED_INPUTS)
             if temperature and not seeded:
                 return None
+        echo = tensors.get("exclude_input_in_output")
+        if echo is not None and np.asarray(echo).size and not bool(np.asarray(echo).reshape(-1)[0]):
+            # the answer starts with the prompt itself: only the same prompt may share it (exact tier only)
+            settings = settings.model_copy(update={"threshold": 1.0 + 1e-6})
         digest = hashlib.blake2b(digest_size=16)
         digest.update(f"{kind}\x00{tenant}\x00{request.model_name}\x00{request.model_version}\x00".encode())
         for name in sorted(tensors):

@@ -1,27 +1,38 @@
-"""`ensemble`: the edge's language model behind TensorRT-LLM's ensemble tensors, on PyTriton.
+"""`ensemble`: the edge's language model behind TensorRT-LLM's ensemble contract, on PyTriton.
 
-Inputs (each request has batch dimension 1): text_input BYTES, max_tokens INT32, and optional stream
-BOOL, temperature FP32, top_p FP32, top_k INT32, seed UINT64, end_id INT32, stop_words BYTES,
-num_draft_tokens INT32, return_perf_metrics BOOL. Outputs: text_output BYTES and, when asked,
-acceptance_rate FP32, total_accepted_draft_tokens INT32, total_draft_tokens INT32.
+Every input of TensorRT-LLM's inflight_batcher_llm `ensemble` (tensorrtllm_backend v0.19, and the newer
+names `seed` and `min_tokens`) is accepted under its name and type, so a TensorRT-LLM client runs
+unchanged (end_to_end_grpc_client.py always sends beam_width and exclude_input_in_output). What the CPU
+model does: text_input, max_tokens, stream, temperature, top_p, top_k, random_seed/seed, end_id, pad_id,
+stop_words, beam_width 1, exclude_input_in_output (false: a non-streamed answer starts with the prompt,
+as TensorRT-LLM), num_return_sequences (sampled sequences, each response naming its sequence_index),
+return_perf_metrics (on every response: the KV cache blocks the generation holds, the *_time_ns
+timestamps, the draft acceptance figures), return_num_input_tokens / return_num_output_tokens,
+length_penalty (beam search only: no effect at beam_width 1, as in TensorRT-LLM), and num_draft_tokens
+(tensorrt_llm_bls's name). What it refuses, with INVALID_ARGUMENT naming the tensor and what is
+supported: beam_width > 1, LoRA, prompt tables, guided decoding, encoder-decoder input, embedding bias,
+and, not built yet, bad_words, the repetition/presence/frequency penalties, min_length, log probs and
+logits.
 
 The model is decoupled: with stream=true it sends each target pass's accepted tokens as they come; with
-stream=false one response with the whole text. `validate` is also run by the edge front before a request
-reaches Triton, so a bad request gets INVALID_ARGUMENT naming the tensor and the limit.
+stream=false one response per sequence with the whole text. `validate` is also run by the edge front
+before a request reaches Triton, so a bad request gets INVALID_ARGUMENT in Triton's wording.
 """
 
 from __future__ import annotations
 
 import functools
 import logging
+import math
 import threading
+import time
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
 import numpy as np
 from pytriton.model_config import DynamicBatcher, ModelConfig, Tensor
 
-from controlplane.kernel.errors import GenerationError
+from controlplane.kernel.errors import GenerationError, input_count, input_datatype, quoted, unexpected_input
 from edgenode.lm.model import MODELS_DIR, NumpyLM
 from edgenode.lm.speculative import Generator, Sampling, Stats
 from edgenode.lm.tokenizer import BOS, EOS, CharTokenizer
@@ -32,22 +43,72 @@ MODEL_NAME = "ensemble"
 MAX_PROMPT_CHARS = 160
 MAX_TOKENS = 128
 MAX_DRAFT_TOKENS = 8
+MAX_RETURN_SEQUENCES = 4
 DEFAULT_DRAFT_TOKENS = 4
 BATCH_WINDOW_US = 2000  # Triton's dynamic batching window
+TOKENS_PER_BLOCK = 64  # TensorRT-LLM's default KV cache block: the perf metrics count the cache in these
 
-# name -> (Triton datatype, numpy dtypes accepted, required)
-SPEC: dict[str, tuple[str, tuple[type, ...], bool]] = {
-    "text_input": ("BYTES", (np.bytes_, np.object_), True),
-    "max_tokens": ("INT32", (np.int32,), True),
-    "stream": ("BOOL", (np.bool_,), False),
-    "temperature": ("FP32", (np.float32,), False),
-    "top_p": ("FP32", (np.float32,), False),
-    "top_k": ("INT32", (np.int32,), False),
-    "seed": ("UINT64", (np.uint64,), False),
-    "end_id": ("INT32", (np.int32,), False),
-    "stop_words": ("BYTES", (np.bytes_, np.object_), False),
-    "num_draft_tokens": ("INT32", (np.int32,), False),
-    "return_perf_metrics": ("BOOL", (np.bool_,), False),
+_BYTES, _I32, _U64, _F32, _BOOL = (np.bytes_, np.object_), (np.int32,), (np.uint64,), (np.float32,), (np.bool_,)
+_FP16, _U8 = (np.float16,), (np.uint8,)
+
+
+@dataclass(frozen=True)
+class Input:
+    datatype: str  # Triton's protocol name
+    dtypes: tuple[type, ...]  # numpy dtypes accepted
+    required: bool = False
+    dims: tuple[int, ...] = (1,)
+    refused: str = ""  # set: the CPU model cannot do this; any value other than `neutral` is refused
+    neutral: object = None  # the value that asks for nothing (None: any value is refused)
+
+
+_NOT_YET = "not supported by the CPU model yet"
+INPUTS: dict[str, Input] = {
+    "text_input": Input("BYTES", _BYTES, required=True),
+    "decoder_text_input": Input("BYTES", _BYTES, refused="the CPU model is decoder-only", neutral=b""),
+    "max_tokens": Input("INT32", _I32, required=True),
+    "num_return_sequences": Input("INT32", _I32),
+    "bad_words": Input("BYTES", _BYTES, dims=(-1,), refused=_NOT_YET, neutral=b""),
+    "stop_words": Input("BYTES", _BYTES, dims=(-1,)),
+    "exclude_input_in_output": Input("BOOL", _BOOL),
+    "end_id": Input("INT32", _I32),
+    "pad_id": Input("INT32", _I32),
+    "top_k": Input("INT32", _I32),
+    "top_p": Input("FP32", _F32),
+    "temperature": Input("FP32", _F32),
+    "length_penalty": Input("FP32", _F32),
+    "repetition_penalty": Input("FP32", _F32, refused=_NOT_YET, neutral=1.0),
+    "min_length": Input("INT32", _I32, refused=_NOT_YET, neutral=0),
+    "min_tokens": Input("INT32", _I32, refused=_NOT_YET, neutral=0),
+    "presence_penalty": Input("FP32", _F32, refused=_NOT_YET, neutral=0.0),
+    "frequency_penalty": Input("FP32", _F32, refused=_NOT_YET, neutral=0.0),
+    "random_seed": Input("UINT64", _U64),
+    "seed": Input("UINT64", _U64),
+    "return_log_probs": Input("BOOL", _BOOL, refused=_NOT_YET, neutral=False),
+    "return_context_logits": Input("BOOL", _BOOL, refused=_NOT_YET, neutral=False),
+    "return_generation_logits": Input("BOOL", _BOOL, refused=_NOT_YET, neutral=False),
+    "return_perf_metrics": Input("BOOL", _BOOL),
+    "return_num_input_tokens": Input("BOOL", _BOOL),
+    "return_num_output_tokens": Input("BOOL", _BOOL),
+    "beam_width": Input("INT32", _I32),
+    "stream": Input("BOOL", _BOOL),
+    "prompt_embedding_table": Input("FP16", _FP16, dims=(-1, -1), refused="prompt tables are not supported"),
+    "prompt_table_extra_id": Input("UINT64", _U64, refused="prompt tables are not supported"),
+    "prompt_vocab_size": Input("INT32", _I32, refused="prompt tables are not supported"),
+    "embedding_bias_words": Input("BYTES", _BYTES, dims=(-1,), refused="embedding bias is not supported", neutral=b""),
+    "embedding_bias_weights": Input("FP32", _F32, dims=(-1,), refused="embedding bias is not supported", neutral=0.0),
+    "lora_task_id": Input("UINT64", _U64, refused="LoRA adapters are not supported"),
+    "lora_weights": Input("FP16", _FP16, dims=(-1, -1), refused="LoRA adapters are not supported"),
+    "lora_config": Input("INT32", _I32, dims=(-1, 3), refused="LoRA adapters are not supported"),
+    "guided_decoding_guide_type": Input("BYTES", _BYTES, refused="guided decoding is not supported"),
+    "guided_decoding_guide": Input("BYTES", _BYTES, refused="guided decoding is not supported"),
+    "num_draft_tokens": Input("INT32", _I32),
+}
+PERF_OUTPUTS: dict[str, type] = {
+    "kv_cache_alloc_new_blocks": np.int32, "kv_cache_reused_blocks": np.int32, "kv_cache_alloc_total_blocks": np.int32,
+    "arrival_time_ns": np.int64, "first_scheduled_time_ns": np.int64, "first_token_time_ns": np.int64,
+    "last_token_time_ns": np.int64, "acceptance_rate": np.float32, "total_accepted_draft_tokens": np.int32,
+    "total_draft_tokens": np.int32,
 }
 
 
@@ -61,6 +122,10 @@ class GenerationRequest:
     stop_words: tuple[str, ...]
     draft_tokens: int
     perf_metrics: bool
+    exclude_input: bool = True
+    sequences: int = 1
+    num_input_tokens: bool = False
+    num_output_tokens: bool = False
 
 
 def _scalar(inputs: Mapping[str, np.ndarray], name: str, default: object) -> object:
@@ -77,16 +142,35 @@ def _text(value: object) -> str:
     return value.decode("utf-8", "replace") if isinstance(value, bytes) else str(value)
 
 
+_DATATYPE_NAMES = {np.bool_: "BOOL", np.int8: "INT8", np.int16: "INT16", np.int32: "INT32", np.int64: "INT64",
+                   np.uint8: "UINT8", np.uint16: "UINT16", np.uint32: "UINT32", np.uint64: "UINT64",
+                   np.float16: "FP16", np.float32: "FP32", np.float64: "FP64", np.bytes_: "BYTES", np.object_: "BYTES"}
+
+
+def _asks_for_something(array: np.ndarray, neutral: object) -> bool:
+    flat = np.asarray(array).reshape(-1)
+    if neutral is None:
+        return True
+    return any(v != neutral and not (isinstance(v, bytes | str) and not v) for v in flat.tolist())
+
+
 def validate(inputs: Mapping[str, np.ndarray], tokenizer: CharTokenizer) -> GenerationRequest:
     for name, array in inputs.items():
-        spec = SPEC.get(name)
+        spec = INPUTS.get(name)
         if spec is None:
-            raise GenerationError(f"unknown input tensor {name!r} (known: {', '.join(SPEC)})")
-        if np.asarray(array).dtype.type not in spec[1]:
-            raise GenerationError(f"input {name!r} must be {spec[0]}, got {np.asarray(array).dtype}")
-    for name, (_, _, required) in SPEC.items():
-        if required and name not in inputs:
-            raise GenerationError(f"input {name!r} is required")
+            raise GenerationError(f"{unexpected_input(name, MODEL_NAME)}; edgeroute: the ensemble takes TensorRT-LLM's "
+                                  f"inputs ({', '.join(INPUTS)})")
+        kind = np.asarray(array).dtype.type
+        if kind not in spec.dtypes:
+            raise GenerationError(input_datatype(name, _DATATYPE_NAMES.get(kind, "<invalid>"), MODEL_NAME, spec.datatype))
+        if spec.refused and _asks_for_something(array, spec.neutral):
+            raise GenerationError(f"{name}: {spec.refused}; edgeroute's CPU ensemble supports text_input, max_tokens, "
+                                  "stream, sampling (temperature, top_p, top_k, seed), end_id, stop_words, beam_width 1, "
+                                  "num_return_sequences, exclude_input_in_output and the perf metrics")
+    missing = [name for name, spec in INPUTS.items() if spec.required and name not in inputs]
+    if missing:
+        required = sum(spec.required for spec in INPUTS.values())
+        raise GenerationError(input_count(MODEL_NAME, required, len(INPUTS), list(inputs), missing))
     prompt = _text(_scalar(inputs, "text_input", b""))
     if not prompt.strip():
         raise GenerationError("text_input is empty: send the question to answer")
@@ -94,25 +178,35 @@ def validate(inputs: Mapping[str, np.ndarray], tokenizer: CharTokenizer) -> Gene
         raise GenerationError(f"text_input has {len(prompt)} characters; the limit is {MAX_PROMPT_CHARS}")
     unknown = tokenizer.unknown(prompt)
     if unknown:
-        raise GenerationError(f"text_input has characters the model cannot read: {unknown!r} (printable ASCII only)")
+        raise GenerationError(f"text_input has characters the model cannot read: {quoted(unknown)} (printable ASCII only)")
     max_tokens = int(_scalar(inputs, "max_tokens", 0))
     if not 1 <= max_tokens <= MAX_TOKENS:
         raise GenerationError(f"max_tokens is {max_tokens}; it must be between 1 and {MAX_TOKENS}")
     draft = int(_scalar(inputs, "num_draft_tokens", DEFAULT_DRAFT_TOKENS))
     if not 0 <= draft <= MAX_DRAFT_TOKENS:
         raise GenerationError(f"num_draft_tokens is {draft}; it must be between 0 and {MAX_DRAFT_TOKENS}")
+    beams = int(_scalar(inputs, "beam_width", 1))
+    if beams != 1:
+        raise GenerationError(f"beam_width is {beams}; the CPU model decodes one beam (beam_width 1): for several "
+                              "answers ask num_return_sequences with sampling")
+    sequences = int(_scalar(inputs, "num_return_sequences", 1))
+    if not 1 <= sequences <= MAX_RETURN_SEQUENCES:
+        raise GenerationError(f"num_return_sequences is {sequences}; it must be between 1 and {MAX_RETURN_SEQUENCES}")
     temperature = float(_scalar(inputs, "temperature", 0.0))
     top_p = float(_scalar(inputs, "top_p", 1.0))
     top_k = int(_scalar(inputs, "top_k", 0))
     if temperature < 0 or not 0 < top_p <= 1 or top_k < 0:
         raise GenerationError("temperature must be >= 0, top_p in (0, 1], top_k >= 0")
-    seed = inputs.get("seed")
+    seed_name = "seed" if "seed" in inputs else "random_seed" if "random_seed" in inputs else None
     stops = tuple(_text(v) for v in np.asarray(inputs.get("stop_words", np.array([], dtype=object))).reshape(-1) if _text(v))
     return GenerationRequest(
         prompt=prompt, max_tokens=max_tokens, stream=bool(_scalar(inputs, "stream", False)),
-        sampling=Sampling(temperature, top_p, top_k, None if seed is None else int(_scalar(inputs, "seed", 0))),
+        sampling=Sampling(temperature, top_p, top_k, None if seed_name is None else int(_scalar(inputs, seed_name, 0))),
         end_id=int(_scalar(inputs, "end_id", EOS)), stop_words=stops, draft_tokens=draft,
         perf_metrics=bool(_scalar(inputs, "return_perf_metrics", False)),
+        exclude_input=bool(_scalar(inputs, "exclude_input_in_output", True)), sequences=sequences,
+        num_input_tokens=bool(_scalar(inputs, "return_num_input_tokens", False)),
+        num_output_tokens=bool(_scalar(inputs, "return_num_output_tokens", False)),
     )
 
 
@@ -158,42 +252,90 @@ class LanguageModel:
                 yield piece
 
 
-def _response(text: str, request: GenerationRequest, stats: Stats, last: bool) -> dict[str, np.ndarray]:
-    out = {"text_output": np.array([[text.encode("utf-8")]], dtype=object)}
-    if request.perf_metrics and last:
-        out["acceptance_rate"] = np.array([[stats.acceptance_rate]], dtype=np.float32)
-        out["total_accepted_draft_tokens"] = np.array([[stats.accepted_draft_tokens]], dtype=np.int32)
-        out["total_draft_tokens"] = np.array([[stats.draft_tokens]], dtype=np.int32)
+@dataclass
+class _Job:
+    request: GenerationRequest
+    index: int  # sequence_index
+    prompt_tokens: int
+    pieces: Iterator[str]
+    stats: Stats
+    arrival_ns: int
+    scheduled_ns: int
+    first_token_ns: int = 0
+    last_token_ns: int = 0
+    text: str = ""
+    done: bool = False
+
+
+def _response(job: _Job, text: str) -> dict[str, np.ndarray]:
+    req, stats = job.request, job.stats
+    out: dict[str, np.ndarray] = {"text_output": np.array([text.encode("utf-8")], dtype=object)}
+    if req.sequences > 1:
+        out["sequence_index"] = np.array([[job.index]], dtype=np.int32)
+    if req.num_input_tokens:
+        out["num_input_tokens"] = np.array([[job.prompt_tokens]], dtype=np.int32)
+    if req.num_output_tokens:
+        out["num_output_tokens"] = np.array([[stats.tokens]], dtype=np.int32)
+    if req.perf_metrics:  # on every response, as TensorRT-LLM sends them
+        blocks = math.ceil((job.prompt_tokens + stats.tokens) / TOKENS_PER_BLOCK)
+        values = {
+            "kv_cache_alloc_new_blocks": blocks, "kv_cache_reused_blocks": 0, "kv_cache_alloc_total_blocks": blocks,
+            "arrival_time_ns": job.arrival_ns, "first_scheduled_time_ns": job.scheduled_ns,
+            "first_token_time_ns": job.first_token_ns, "last_token_time_ns": job.last_token_ns,
+            "acceptance_rate": stats.acceptance_rate, "total_accepted_draft_tokens": stats.accepted_draft_tokens,
+            "total_draft_tokens": stats.draft_tokens,
+        }
+        for name, dtype in PERF_OUTPUTS.items():
+            out[name] = np.array([[values[name]]], dtype=dtype)
     return out
 
 
 def ensemble_infer(requests: list) -> Iterator[list[dict[str, np.ndarray]]]:
     """PyTriton decoupled infer function: a batch of requests advances together, one target pass each per
-    step; a request that has nothing to send this step gets an empty dict (no response)."""
+    step; a request that has nothing to send this step gets an empty dict (no response). A request with
+    num_return_sequences n runs n sequences, each answering under its sequence_index (sequence i samples
+    with seed + i)."""
     lm = LanguageModel.shared()
-    jobs = []
+    arrival = time.time_ns()
+    jobs: list[list[_Job]] = []
     for request in requests:
         # the edge front validates first (for INVALID_ARGUMENT); here it is the last guard
         parsed = validate({name: request[name] for name in request}, lm.tokenizer)
-        stats = Stats()
-        jobs.append({"request": parsed, "stats": stats, "pieces": lm.run(parsed, stats), "text": "", "done": False})
-    while not all(job["done"] for job in jobs):
+        sequences = []
+        for index in range(parsed.sequences):
+            seed = parsed.sampling.seed
+            one = parsed if index == 0 else GenerationRequest(**{
+                **parsed.__dict__, "sampling": Sampling(parsed.sampling.temperature, parsed.sampling.top_p,
+                                                        parsed.sampling.top_k, None if seed is None else seed + index)})
+            stats = Stats()
+            sequences.append(_Job(one, index, len(lm.prompt_ids(one)), lm.run(one, stats), stats, arrival, time.time_ns()))
+        jobs.append(sequences)
+    while not all(job.done for sequences in jobs for job in sequences):
         out = []
-        for job in jobs:
-            if job["done"]:
+        for sequences in jobs:
+            # one response per request per step: its sequences take turns
+            job = next((j for j in sequences if not j.done), None)
+            if job is None:
                 out.append({})
                 continue
+            req = job.request
             try:
-                piece = next(job["pieces"])
+                piece = next(job.pieces)
             except StopIteration:
-                job["done"] = True
-                req = job["request"]
-                # the stream's final data response carries the metrics; a unary call gets the whole text
-                out.append(_response("" if req.stream else job["text"], req, job["stats"], last=True)
-                           if (req.stream and req.perf_metrics) or not req.stream else {})
+                job.done = True
+                job.last_token_ns = job.last_token_ns or time.time_ns()
+                job.first_token_ns = job.first_token_ns or job.last_token_ns
+                # a unary answer: the whole text (after the prompt unless excluded); a stream's last response
+                # carries only the metrics
+                whole = job.text if req.exclude_input else req.prompt + job.text
+                out.append(_response(job, "" if req.stream else whole) if (req.stream and req.perf_metrics) or not req.stream
+                           else {})
                 continue
-            job["text"] += piece
-            out.append(_response(piece, job["request"], job["stats"], last=False) if job["request"].stream else {})
+            now = time.time_ns()
+            job.first_token_ns = job.first_token_ns or now
+            job.last_token_ns = now
+            job.text += piece
+            out.append(_response(job, piece) if req.stream else {})
         if any(out):
             yield out
 
@@ -202,15 +344,16 @@ def model_spec():  # noqa: ANN201 (edgenode.models.ModelSpec; imported there to 
     from edgenode.models import ModelSpec
 
     inputs = tuple(
-        Tensor(name=name, dtype=(bytes if datatype == "BYTES" else dtypes[0]), shape=(-1,) if name == "stop_words" else (1,),
-               optional=not required)
-        for name, (datatype, dtypes, required) in SPEC.items()
+        Tensor(name=name, dtype=(bytes if spec.datatype == "BYTES" else spec.dtypes[0]), shape=spec.dims,
+               optional=not spec.required)
+        for name, spec in INPUTS.items()
     )
     outputs = (
-        Tensor(name="text_output", dtype=bytes, shape=(1,)),
-        Tensor(name="acceptance_rate", dtype=np.float32, shape=(1,)),
-        Tensor(name="total_accepted_draft_tokens", dtype=np.int32, shape=(1,)),
-        Tensor(name="total_draft_tokens", dtype=np.int32, shape=(1,)),
+        Tensor(name="text_output", dtype=bytes, shape=(-1,)),
+        Tensor(name="sequence_index", dtype=np.int32, shape=(1,)),
+        Tensor(name="num_input_tokens", dtype=np.int32, shape=(1,)),
+        Tensor(name="num_output_tokens", dtype=np.int32, shape=(1,)),
+        *(Tensor(name=name, dtype=dtype, shape=(1,)) for name, dtype in PERF_OUTPUTS.items()),
     )
     config = ModelConfig(
         max_batch_size=8, decoupled=True, batcher=DynamicBatcher(max_queue_delay_microseconds=BATCH_WINDOW_US)

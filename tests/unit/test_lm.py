@@ -96,7 +96,16 @@ def _inputs(**overrides):  # noqa: ANN003, ANN202
     ({"text_input": np.array([[b"  "]], dtype=object)}, "text_input is empty"),
     ({"text_input": np.array([[b"x" * (MAX_PROMPT_CHARS + 1)]], dtype=object)}, f"limit is {MAX_PROMPT_CHARS}"),
     ({"max_tokens": np.array([[MAX_TOKENS + 1]], dtype=np.int32)}, f"between 1 and {MAX_TOKENS}"),
-    ({"max_tokens": np.array([[16.0]], dtype=np.float32)}, "'max_tokens' must be INT32"),
+    ({"max_tokens": np.array([[16.0]], dtype=np.float32)},
+     r"^\[request id: <id_unknown>\] inference input 'max_tokens' data-type is 'FP32', but model 'ensemble' expects 'INT32'$"),
+    ({"beam_width": np.array([[2]], dtype=np.int32)}, "beam_width is 2; the CPU model decodes one beam"),
+    ({"num_return_sequences": np.array([[9]], dtype=np.int32)}, "num_return_sequences is 9"),
+    ({"lora_task_id": np.array([[3]], dtype=np.uint64)}, "^lora_task_id: LoRA adapters are not supported"),
+    ({"prompt_vocab_size": np.array([[3]], dtype=np.int32)}, "^prompt_vocab_size: prompt tables are not supported"),
+    ({"guided_decoding_guide_type": np.array([[b"json"]], dtype=object)}, "^guided_decoding_guide_type: guided decoding"),
+    ({"repetition_penalty": np.array([[1.2]], dtype=np.float32)}, "^repetition_penalty: not supported by the CPU model"),
+    ({"bad_words": np.array([[b"block"]], dtype=object)}, "^bad_words: not supported"),
+    ({"beam": np.array([[1]], dtype=np.int32)}, "^unexpected inference input 'beam' for model 'ensemble'; edgeroute: "),
     ({"num_draft_tokens": np.array([[9]], dtype=np.int32)}, "num_draft_tokens is 9"),
     ({"text_input": np.array([["caf\u00e9".encode()]], dtype=object)}, "cannot read"),
 ])
@@ -104,6 +113,36 @@ def test_bad_requests_name_the_tensor_and_the_limit(lm, overrides, needle):
     with pytest.raises(GenerationError, match=needle):
         validate(_inputs(**overrides), lm.tokenizer)
     assert validate(_inputs(), lm.tokenizer).max_tokens == 16
+
+
+def test_tensorrt_llm_clients_inputs_are_accepted_under_their_names(lm):
+    """What end_to_end_grpc_client.py always sends (beam_width, exclude_input_in_output, temperature 1.0,
+    stream) and the neutral values of what the CPU model cannot do; random_seed and seed both seed."""
+    request = validate(_inputs(
+        beam_width=np.array([[1]], dtype=np.int32), exclude_input_in_output=np.array([[False]]),
+        temperature=np.array([[1.0]], dtype=np.float32), stream=np.array([[False]]),
+        random_seed=np.array([[7]], dtype=np.uint64), repetition_penalty=np.array([[1.0]], dtype=np.float32),
+        presence_penalty=np.array([[0.0]], dtype=np.float32), return_log_probs=np.array([[False]]),
+        bad_words=np.array([[b""]], dtype=object), length_penalty=np.array([[1.0]], dtype=np.float32),
+        num_return_sequences=np.array([[2]], dtype=np.int32), pad_id=np.array([[0]], dtype=np.int32),
+    ), lm.tokenizer)
+    assert (request.exclude_input, request.sequences, request.sampling.seed, request.sampling.temperature) == (False, 2, 7, 1.0)
+    assert validate(_inputs(seed=np.array([[9]], dtype=np.uint64)), lm.tokenizer).sampling.seed == 9
+    assert validate(_inputs(), lm.tokenizer).exclude_input  # the prompt is left out unless asked for
+
+
+def test_missing_required_input_in_tritons_words(lm):
+    with pytest.raises(GenerationError) as error:
+        validate({"max_tokens": np.array([[16]], dtype=np.int32)}, lm.tokenizer)
+    assert str(error.value).startswith("[request id: <id_unknown>] expected number of inputs between 2 and ")
+    assert "but got 1 inputs for model 'ensemble'. Got input(s) ['max_tokens'], but missing required input(s) " \
+           "['text_input']. Please provide all required input(s)." in str(error.value)
+
+
+def test_names_in_errors_are_cut_to_a_bounded_length(lm):
+    with pytest.raises(GenerationError) as error:
+        validate(_inputs(**{"x" * 100_000: np.array([[1]], dtype=np.int32)}), lm.tokenizer)
+    assert len(str(error.value)) < 2_000 and "more characters" in str(error.value)
 
 
 def test_int8_quantization_is_per_channel_symmetric_and_the_plan_reproducible():
@@ -130,7 +169,7 @@ def test_the_edge_check_turns_malformed_bytes_into_a_message():
     request.inputs.add(name="max_tokens", datatype="INT32", shape=[1, 1])
     request.raw_input_contents.append(np.array([[8]], dtype=np.int32).tobytes())
     problem = check_request(request.SerializeToString())
-    assert problem is not None and "text_input" in problem and "BYTES" in problem
+    assert problem is not None and "text_input" in problem and "BYTES" in problem, problem
     assert check_request(b"\x0f\xff\xff").startswith("malformed ensemble request")
     good = service_pb2.ModelInferRequest(model_name="ensemble")
     from tritonclient.utils import serialize_byte_tensor
