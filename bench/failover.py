@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import asyncio
 import time
-import urllib.request
 
+import httpx
 from prometheus_client.parser import text_string_to_metric_families
 
 from bench.common import machine, percentiles_ms, write_results
@@ -28,7 +28,7 @@ VICTIM = "dakar-a"
 
 
 def attempts_to(metrics_url: str, node: str) -> float:
-    text = urllib.request.urlopen(metrics_url, timeout=2).read().decode()
+    text = httpx.get(metrics_url, timeout=2).text
     return sum(
         sample.value
         for family in text_string_to_metric_families(text)

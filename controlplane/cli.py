@@ -60,7 +60,7 @@ def _router(args: argparse.Namespace) -> int:
         from controlplane.auth import load_hop_secret
 
         secret = load_hop_secret(args.hop_secret_file)
-        asyncio.run(_serve_router(args.config, args.etcd, args.listen, args.metrics_port, via, secret))
+        asyncio.run(_serve_router(args.config, args.etcd, args.listen, args.metrics_port, via, secret, args.http_listen))
     except ValueError as exc:
         print(f"router not started: {exc}", file=sys.stderr)
         return 2
@@ -101,11 +101,11 @@ def _parse_via(item: str) -> tuple[str, str]:
 
 async def _serve_router(
     config: str, etcd: str, listen: str, metrics_port: int | None, via: dict[str, str] | None = None,
-    hop_secret: bytes | None = None,
+    hop_secret: bytes | None = None, http_listen: str | None = None,
 ) -> None:
     from controlplane.service import RouterService
 
-    service = RouterService(config, etcd, listen, metrics_port, via=via, hop_secret=hop_secret)
+    service = RouterService(config, etcd, listen, metrics_port, via=via, hop_secret=hop_secret, http_listen=http_listen)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGTERM, signal.SIGINT):
@@ -114,6 +114,8 @@ async def _serve_router(
         port = await service.start()
         host = listen.rpartition(":")[0]
         extra = f" metrics on :{service.metrics_port}" if service.metrics_port else ""
+        if service.http_port is not None:
+            extra += f" http={http_listen.rpartition(':')[0] or '127.0.0.1'}:{service.http_port}"  # type: ignore[union-attr]
         print(f"router ready on {host}:{port}{extra}", flush=True)
         await stop.wait()
     finally:
@@ -149,8 +151,9 @@ def _up(args: argparse.Namespace) -> int:
                                       extra_args=["--hop-secret-file", str(secret_file)])
             for edge in edges:
                 print(f"edge node {edge.node_id} ready on {edge.address} (Triton {edge.triton})", flush=True)
+            http_listen = f"{args.host}:{args.http_port}" if args.http_port is not None else None
             asyncio.run(_serve_router(args.config, stack.endpoint, f"{args.host}:{args.port}", args.metrics_port,
-                                      hop_secret=secret_file.read_bytes()))
+                                      hop_secret=secret_file.read_bytes(), http_listen=http_listen))
         except KeyboardInterrupt:
             pass
         finally:
@@ -249,6 +252,8 @@ def build_parser() -> argparse.ArgumentParser:
     router.add_argument("--etcd", required=True)
     router.add_argument("--listen", default="127.0.0.1:8001")
     router.add_argument("--metrics-port", type=int, default=None)
+    router.add_argument("--http-listen", default=None, metavar="HOST:PORT",
+                        help="also serve KServe v2 HTTP/REST and the OpenAI API here (port 0: any free port)")
     router.add_argument("--via", action="append", default=[], metavar="NODE=DIAL",
                         help="dial node address NODE at DIAL instead (repeatable): a tunnel, sidecar or delay relay")
     router.add_argument("--hop-secret-file", default=None,
@@ -268,6 +273,7 @@ def build_parser() -> argparse.ArgumentParser:
     up.add_argument("--host", default="127.0.0.1")
     up.add_argument("--port", type=int, default=8001)
     up.add_argument("--metrics-port", type=int, default=None)
+    up.add_argument("--http-port", type=int, default=None, help="also serve KServe v2 HTTP/REST and the OpenAI API")
     up.add_argument("--verbose", action="store_true", help="echo child process output")
     up.set_defaults(func=_up)
 

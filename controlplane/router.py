@@ -20,7 +20,7 @@ from controlplane import metrics
 from controlplane.auth import AUTH_HEADER, HOP_ONLY_HEADERS, Authenticator, AuthError, hop_headers
 from controlplane.geoip import Locator, UnknownRegion
 from controlplane.kernel.config import RegionsConfig
-from controlplane.kernel.errors import RoutingRejected, quoted, unknown_model
+from controlplane.kernel.errors import RoutingRejected, bounded, quoted, unknown_model
 from controlplane.kernel.ledger import LoadLedger
 from controlplane.kernel.policy import (
     NO_NODE,
@@ -120,9 +120,11 @@ class Router:
 
     # ---- unary -------------------------------------------------------------------------------
     async def model_infer(self, request: bytes, context: grpc.aio.ServicerContext) -> bytes:
-        return await self._routed_unary("ModelInfer", request, context)
+        return await self.routed_unary("ModelInfer", request, context)
 
-    async def _routed_unary(self, method: str, request: bytes, context: grpc.aio.ServicerContext) -> bytes:
+    async def routed_unary(self, method: str, request: bytes, context: grpc.aio.ServicerContext) -> bytes:
+        """One unary KServe call (ModelInfer, ModelMetadata, ...) routed like any other: what the gRPC
+        servicer and the HTTP front (controlplane.http_front, with its own context) both call."""
         started = time.perf_counter()
         hub, decision_name, code = "", "", grpc.StatusCode.OK
         try:
@@ -156,7 +158,7 @@ class Router:
             await context.abort(exc.code, exc.message)
         except grpc.aio.AioRpcError as exc:
             code = exc.code()
-            await context.abort(exc.code(), exc.details() or "")
+            await context.abort(exc.code(), bounded(exc.details() or ""))
         finally:
             metrics.REQUESTS.labels(method, hub, decision_name, code.name).inc()
             metrics.LATENCY.labels(method).observe(time.perf_counter() - started)
@@ -230,12 +232,12 @@ class Router:
 
     def _model_call(self, method: str):  # noqa: ANN202
         async def handle(request: bytes, context: grpc.aio.ServicerContext) -> bytes:
-            return await self._routed_unary(method, request, context)
+            return await self.routed_unary(method, request, context)
 
         return handle
 
     async def server_metadata(self, request: bytes, context: grpc.aio.ServicerContext) -> bytes:
-        return await self._routed_unary("ServerMetadata", request, context)
+        return await self.routed_unary("ServerMetadata", request, context)
 
     async def server_live(self, request: bytes, context: grpc.aio.ServicerContext) -> bytes:
         return service_pb2.ServerLiveResponse(live=True).SerializeToString()
@@ -285,7 +287,7 @@ class Router:
             await context.abort(exc.code, exc.message)
         except grpc.aio.AioRpcError as exc:
             code = exc.code()
-            await context.abort(exc.code(), exc.details() or "")
+            await context.abort(exc.code(), bounded(exc.details() or ""))
         finally:
             reader.cancel()
             await asyncio.gather(reader, return_exceptions=True)

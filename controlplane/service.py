@@ -10,6 +10,7 @@ from pathlib import Path
 
 from controlplane import metrics
 from controlplane.geoip import Locator
+from controlplane.http_front import HttpFront
 from controlplane.kernel.config import RegionsConfig, load_config, parse_config, resolve_database_path
 from controlplane.kernel.errors import ConfigError
 from controlplane.kernel.ledger import LoadLedger
@@ -27,6 +28,7 @@ class RouterService:
     def __init__(
         self, config_path: str | Path, etcd: str, listen: str = "127.0.0.1:0", metrics_port: int | None = None,
         rng: random.Random | None = None, via: dict[str, str] | None = None, hop_secret: bytes | None = None,
+        http_listen: str | None = None,
     ) -> None:
         self._config_path = Path(config_path)
         self._etcd = etcd
@@ -42,6 +44,9 @@ class RouterService:
         self.router = Router(build_state(config, locator, {}, 0), self.ledger, self.transport, rng, hop_secret=hop_secret)
         self.watcher = RegistryWatcher(etcd, self._on_registry)
         self._server = make_server(self.router)
+        self._http_listen = http_listen
+        self.http: HttpFront | None = None
+        self.http_port: int | None = None
         self._tasks: list[asyncio.Task[None]] = []
         self.port = 0
         self.metrics_port: int | None = None
@@ -62,6 +67,10 @@ class RouterService:
         await asyncio.wait_for(self.watcher.ready.wait(), timeout=wait_registry_s)
         self.port = self._server.add_insecure_port(self._listen)
         await self._server.start()
+        if self._http_listen is not None:
+            host, _, port = self._http_listen.rpartition(":")
+            self.http = HttpFront(self.router)
+            self.http_port = await self.http.start(host or "127.0.0.1", int(port))
         if self._metrics_port is not None:
             self.metrics_port = metrics.serve_metrics(self._metrics_port)
         self._tasks.append(asyncio.create_task(self._watch_file(), name="config-file-watch"))
@@ -140,6 +149,8 @@ class RouterService:
             task.cancel()
         await asyncio.gather(*self._tasks, return_exceptions=True)
         self._tasks.clear()
+        if self.http is not None:
+            await self.http.aclose()
         await self._server.stop(grace_s)
         await self.watcher.aclose()
         await self.transport.aclose()

@@ -13,8 +13,8 @@ from pathlib import Path
 from controlplane.processes import EtcdServer, ManagedProcess, edgeroute_argv, stop_all
 
 EDGE_READY = (r"edge ready on (?P<address>\S+) hub=(?P<hub>\S+) node=(?P<node>\S+) triton=(?P<triton>\S+)"
-              r"(?: metrics=(?P<metrics>\S+))?")
-ROUTER_READY = r"router ready on (?P<address>\S+)"
+              r"(?: metrics=(?P<metrics>\S+))?(?: triton_http=(?P<triton_http>\S+))?")
+ROUTER_READY = r"router ready on (?P<address>\S+)(?: metrics on :\d+)?(?: http=(?P<http>\S+))?"
 
 
 @dataclass
@@ -25,6 +25,7 @@ class EdgeHandle:
     triton: str
     process: ManagedProcess
     metrics_url: str | None = None
+    triton_http: str | None = None  # the node's Triton's own HTTP port (a managed Triton only)
 
 
 @dataclass
@@ -32,6 +33,7 @@ class RouterHandle:
     address: str
     process: ManagedProcess
     metrics_url: str | None = None
+    http_address: str | None = None  # host:port of the KServe v2 / OpenAI HTTP front, when started
 
 
 class Stack:
@@ -73,7 +75,8 @@ class Stack:
             for process in spawned:
                 match = process.wait_ready(timeout_s=90)
                 started.append(
-                    EdgeHandle(match["hub"], match["node"], match["address"], match["triton"], process, match["metrics"])
+                    EdgeHandle(match["hub"], match["node"], match["address"], match["triton"], process, match["metrics"],
+                           match["triton_http"])
                 )
         except BaseException:
             stop_all(spawned)
@@ -96,7 +99,7 @@ class Stack:
         )
         match = process.start(timeout_s=30)
         metrics_url = f"http://127.0.0.1:{metrics_port}/metrics" if metrics_port else None
-        handle = RouterHandle(match["address"], process, metrics_url)
+        handle = RouterHandle(match["address"], process, metrics_url, match["http"])
         self.routers.append(handle)
         return handle
 

@@ -21,6 +21,7 @@ import grpc.aio
 
 from controlplane import metrics
 from controlplane.auth import AuthError, verify_hop
+from controlplane.kernel.errors import bounded
 from edgenode.cache.edge import BYPASS, CACHE_HEADER, HIT, MISS_MARK, CacheKey, EdgeCache, mark_stream, mark_unary
 from edgenode.cache.store import Lookup
 from proto import CHANNEL_OPTIONS, SERVICE_NAME, length_delimited_fields, method_path, service_pb2
@@ -123,7 +124,7 @@ class EdgeFront:
         )
 
     def _unreachable(self, exc: grpc.aio.AioRpcError) -> tuple[grpc.StatusCode, str]:
-        details = exc.details() or ""
+        details = bounded(exc.details() or "")  # Triton quotes names whole: a 1 MB name must not travel back
         if exc.code() == grpc.StatusCode.UNAVAILABLE:
             self.triton_trouble.set()
             details = f"edge node {self._label}: its Triton is unreachable ({details})"
@@ -223,7 +224,7 @@ class EdgeFront:
             call.cancel()
         errors = [a.error_message for a in answers if a.error_message]
         if errors:
-            await context.abort(grpc.StatusCode.INVALID_ARGUMENT, errors[0])
+            await context.abort(grpc.StatusCode.INVALID_ARGUMENT, bounded(errors[0]))
         data = [a.infer_response for a in answers if a.infer_response.outputs]
         if len(data) != 1:
             await context.abort(

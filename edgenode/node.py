@@ -190,7 +190,8 @@ async def _serve(
             raise SystemExit(f"edge node {node_id}: Triton at {backend.grpc_target} not ready within {READY_WAIT_S:.0f}s")
         await reporter.start()
         watching = asyncio.create_task(supervisor.run(stop), name="triton-supervisor")
-        print(f"edge ready on {advertise} hub={args.hub} node={node_id} triton={backend.grpc_target}{metrics_note}",
+        http_note = f" triton_http={backend.http_target}" if backend.http_target else ""
+        print(f"edge ready on {advertise} hub={args.hub} node={node_id} triton={backend.grpc_target}{metrics_note}{http_note}",
               flush=True)
         stopped = asyncio.create_task(stop.wait())
         await asyncio.wait({stopped, watching}, return_when=asyncio.FIRST_COMPLETED)

@@ -8,7 +8,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-import aiohttp
+import httpx
 from prometheus_client.parser import text_string_to_metric_families
 
 from controlplane.kernel.policy import ARRIVAL_RATE_WINDOW_S, NodeState
@@ -100,7 +100,7 @@ class LoadReporter:
         self._arrivals_per_s = 0.0
         self._last_load: TritonLoad | None = None
         self._service_ms = 0.0
-        self._session: aiohttp.ClientSession | None = None
+        self._session: httpx.AsyncClient | None = None
         self._task: asyncio.Task[None] | None = None
         self.last_published: NodeState | None = None
 
@@ -111,9 +111,9 @@ class LoadReporter:
             return 0
         assert self._session is not None
         try:
-            async with self._session.get(self._metrics_url) as response:
-                load = load_from_metrics(await response.text(), self._identity.models)
-        except (TimeoutError, aiohttp.ClientError) as exc:
+            response = await self._session.get(self._metrics_url)
+            load = load_from_metrics(response.text, self._identity.models)
+        except httpx.HTTPError as exc:
             LOG.warning("cannot read Triton metrics at %s: %s", self._metrics_url, exc)
             return self.last_published.queue_depth if self.last_published else 0
         if self._last_load is not None and load.answered >= self._last_load.answered:
@@ -127,7 +127,7 @@ class LoadReporter:
 
     async def publish_now(self) -> NodeState:
         if self._session is None:
-            self._session = aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=SCRAPE_TIMEOUT_S))
+            self._session = httpx.AsyncClient(timeout=SCRAPE_TIMEOUT_S)
         node = NodeState(
             hub=self._identity.hub,
             node_id=self._identity.node_id,
@@ -188,5 +188,5 @@ class LoadReporter:
     async def aclose(self) -> None:
         await self.pause()
         if self._session is not None:
-            await self._session.close()
+            await self._session.aclose()
             self._session = None

@@ -19,6 +19,7 @@ class TritonBackend:
 
     grpc_target: str
     metrics_url: str | None
+    http_target: str | None = None  # Triton's own KServe v2 HTTP port, when known
 
     def start(self) -> None:
         raise NotImplementedError
@@ -48,6 +49,7 @@ class ManagedTriton(TritonBackend):
         self._host = host
         self._grpc_port, self._http_port, self._metrics_port = free_port(), free_port(), free_port()
         self.grpc_target = f"{host}:{self._grpc_port}"
+        self.http_target = f"{host}:{self._http_port}"
         self.metrics_url = f"http://{host}:{self._metrics_port}/metrics"
         self._triton = None
 
@@ -64,6 +66,7 @@ class ManagedTriton(TritonBackend):
                 LOG.warning("Triton did not start (%s); retrying on new ports (%d/%d)", exc, attempt, attempts)
                 self._grpc_port, self._http_port, self._metrics_port = free_port(), free_port(), free_port()
                 self.grpc_target = f"{self._host}:{self._grpc_port}"
+                self.http_target = f"{self._host}:{self._http_port}"
                 self.metrics_url = f"http://{self._host}:{self._metrics_port}/metrics"
 
     def _start_once(self) -> None:

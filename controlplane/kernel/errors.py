@@ -24,8 +24,16 @@ from __future__ import annotations
 MAX_QUOTED_CHARS = 200
 
 
+MAX_RELAYED_CHARS = 1000  # an error relayed from a node (Triton quotes names whole) is cut to this
+
+
 def _cut(text: str, limit: int) -> str:
     return text if len(text) <= limit else f"{text[:limit]}... ({len(text) - limit} more characters)"
+
+
+def bounded(text: str, limit: int = MAX_RELAYED_CHARS) -> str:
+    """A message that may quote user input without a bound (a node's, Triton's), cut to `limit` characters."""
+    return _cut(text, limit)
 
 
 def quoted(value: object, limit: int = MAX_QUOTED_CHARS) -> str:

@@ -6,9 +6,9 @@ from __future__ import annotations
 import asyncio
 import queue
 import time
-import urllib.request
 
 import grpc
+import httpx
 import numpy as np
 import pytest
 import tritonclient.grpc as tc
@@ -18,6 +18,7 @@ from controlplane.registry import read_registry
 from controlplane.stack import Stack
 from edgenode.cache.edge import CACHE_HEADER
 from edgenode.cache.evalsets import pairs
+from edgenode.lm.corpus import examples
 from proto import CHANNEL_OPTIONS, service_pb2, service_pb2_grpc
 from proto.relay import RETRY_AFTER_HEADER
 from tests.conftest import config_with
@@ -43,7 +44,7 @@ def cached_stack(tmp_path_factory):
         stack.start_etcd()
         stack.start_edges([("tangier", "tangier-c")], models="ensemble,hold", extra_args=[
             "--hop-secret-file", str(secret), "--metrics-port", "0", "--max-queue-depth", "1"])
-        stack.start_router(extra_args=["--hop-secret-file", str(secret)])
+        stack.start_router(extra_args=["--hop-secret-file", str(secret), "--http-listen", "127.0.0.1:0"])
         yield stack
 
 
@@ -219,7 +220,7 @@ def test_the_edge_exports_cache_metrics_and_reports_its_hit_rate(client, cached_
     ask(client, question.replace("config?", "which config?"))
     edge = cached_stack.edge("tangier-c")
     assert edge.metrics_url
-    page = urllib.request.urlopen(edge.metrics_url, timeout=5).read().decode()
+    page = httpx.get(edge.metrics_url, timeout=5).text
 
     def value(line_start: str) -> float:
         return sum(float(line.rsplit(" ", 1)[1]) for line in page.splitlines() if line.startswith(line_start))
@@ -236,3 +237,26 @@ def test_the_edge_exports_cache_metrics_and_reports_its_hit_rate(client, cached_
     while asyncio.run(read_registry(cached_stack.endpoint)).nodes["tangier/tangier-c"].cache_hit_rate <= 0:
         assert time.monotonic() < deadline
         time.sleep(0.1)
+
+
+def test_openai_sdk_tenant_keys_and_rate_limits(cached_stack):
+    """The OpenAI front takes the tenant's key from `Authorization: Bearer` (the SDK's api_key): a wrong
+    key is 401, a tenant over its rate is 429 with Retry-After, in OpenAI's error shape."""
+    import openai
+
+    base = f"http://{cached_stack.routers[0].http_address}/v1"
+    question = examples(1, seed=55, workload="fraud-check")[0].prompt
+
+    def client(key: str) -> openai.OpenAI:
+        return openai.OpenAI(base_url=base, api_key=key, max_retries=0, default_headers=REGION)
+
+    with client("wrong") as wrong, pytest.raises(openai.AuthenticationError) as refused:
+        wrong.completions.create(model="ensemble", prompt=question, max_tokens=4, temperature=0)
+    assert refused.value.status_code == 401 and "unknown API key" in refused.value.message
+    with client(KEYS["acme"]) as acme:
+        assert acme.completions.create(model="ensemble", prompt=question, max_tokens=4, temperature=0).choices[0].text
+    with client(KEYS["tiny"]) as tiny, pytest.raises(openai.RateLimitError) as limited:
+        for _ in range(10):  # a burst of 2, then 0.2 calls a second
+            tiny.completions.create(model="ensemble", prompt=question, max_tokens=4, temperature=0)
+    assert limited.value.status_code == 429 and int(limited.value.response.headers["retry-after"]) >= 1
+    assert limited.value.body["type"] == "rate_limit_error"

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import urllib.request
-
 import grpc
+import httpx
 import pytest
 
 from controlplane.requests import simple_request
@@ -17,7 +16,7 @@ pytestmark = pytest.mark.integration
 def scrape(url: str) -> dict[tuple[str, frozenset], float]:
     from prometheus_client.parser import text_string_to_metric_families
 
-    text = urllib.request.urlopen(url, timeout=5).read().decode()
+    text = httpx.get(url, timeout=5).text
     return {
         (sample.name, frozenset(sample.labels.items())): sample.value
         for family in text_string_to_metric_families(text)
@@ -60,6 +59,6 @@ def test_router_metrics_reflect_traffic(stack, router_address):
         assert value(after, "edgeroute_router_hub_nodes", hub=hub) == 1
         assert ("edgeroute_router_hub_queue_depth", frozenset({("hub", hub)})) in after
     assert ("edgeroute_router_snapshot_age_seconds", frozenset()) in after
-    text = urllib.request.urlopen(router.metrics_url, timeout=5).read().decode()
+    text = httpx.get(router.metrics_url, timeout=5).text
     for family in ("retries", "ejections", "config_reloads"):  # labelled: declared before any sample exists
         assert f"# TYPE edgeroute_router_{family}_total counter" in text

@@ -10,9 +10,9 @@ import os
 import queue
 import signal
 import time
-import urllib.request
 from pathlib import Path
 
+import httpx
 import numpy as np
 import pytest
 import tritonclient.grpc as tc
@@ -97,7 +97,7 @@ def test_triton_killed_under_load_node_deregisters_comes_back_and_no_call_is_los
     after = [r for r in records if r.started > killed_at + gone + back + 0.5]
     assert "dakar-a" in {r.node for r in after}, "the node came back to the registry but got no traffic"
     assert len(tritonservers_under(victim.process.pid)) == 1
-    page = urllib.request.urlopen(victim.metrics_url, timeout=5).read().decode()
+    page = httpx.get(victim.metrics_url, timeout=5).text
     assert "edgeroute_edge_triton_restarts_total 1.0" in page
 
 
