@@ -5,14 +5,14 @@ names `seed` and `min_tokens`) is accepted under its name and type, so a TensorR
 unchanged (end_to_end_grpc_client.py always sends beam_width and exclude_input_in_output). What the CPU
 model does: text_input, max_tokens, stream, temperature, top_p, top_k, random_seed/seed, end_id, pad_id,
 stop_words, beam_width 1, exclude_input_in_output (false: a non-streamed answer starts with the prompt,
-as TensorRT-LLM), num_return_sequences (sampled sequences, each response naming its sequence_index),
+as TensorRT-LLM), bad_words, repetition_penalty, presence_penalty, frequency_penalty, min_length/min_tokens
+(edgenode.lm.speculative.process), num_return_sequences (sampled sequences, each response naming its sequence_index),
 return_perf_metrics (on every response: the KV cache blocks the generation holds, the *_time_ns
 timestamps, the draft acceptance figures), return_num_input_tokens / return_num_output_tokens,
 length_penalty (beam search only: no effect at beam_width 1, as in TensorRT-LLM), and num_draft_tokens
 (tensorrt_llm_bls's name). What it refuses, with INVALID_ARGUMENT naming the tensor and what is
 supported: beam_width > 1, LoRA, prompt tables, guided decoding, encoder-decoder input, embedding bias,
-and, not built yet, bad_words, the repetition/presence/frequency penalties, min_length, log probs and
-logits.
+and, not built yet, log probs and logits.
 
 The model is decoupled: with stream=true it sends each target pass's accepted tokens as they come; with
 stream=false one response per sequence with the whole text. `validate` is also run by the edge front
@@ -21,6 +21,7 @@ before a request reaches Triton, so a bad request gets INVALID_ARGUMENT in Trito
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import logging
 import math
@@ -68,7 +69,7 @@ INPUTS: dict[str, Input] = {
     "decoder_text_input": Input("BYTES", _BYTES, refused="the CPU model is decoder-only", neutral=b""),
     "max_tokens": Input("INT32", _I32, required=True),
     "num_return_sequences": Input("INT32", _I32),
-    "bad_words": Input("BYTES", _BYTES, dims=(-1,), refused=_NOT_YET, neutral=b""),
+    "bad_words": Input("BYTES", _BYTES, dims=(-1,)),
     "stop_words": Input("BYTES", _BYTES, dims=(-1,)),
     "exclude_input_in_output": Input("BOOL", _BOOL),
     "end_id": Input("INT32", _I32),
@@ -77,11 +78,11 @@ INPUTS: dict[str, Input] = {
     "top_p": Input("FP32", _F32),
     "temperature": Input("FP32", _F32),
     "length_penalty": Input("FP32", _F32),
-    "repetition_penalty": Input("FP32", _F32, refused=_NOT_YET, neutral=1.0),
-    "min_length": Input("INT32", _I32, refused=_NOT_YET, neutral=0),
-    "min_tokens": Input("INT32", _I32, refused=_NOT_YET, neutral=0),
-    "presence_penalty": Input("FP32", _F32, refused=_NOT_YET, neutral=0.0),
-    "frequency_penalty": Input("FP32", _F32, refused=_NOT_YET, neutral=0.0),
+    "repetition_penalty": Input("FP32", _F32),
+    "min_length": Input("INT32", _I32),
+    "min_tokens": Input("INT32", _I32),
+    "presence_penalty": Input("FP32", _F32),
+    "frequency_penalty": Input("FP32", _F32),
     "random_seed": Input("UINT64", _U64),
     "seed": Input("UINT64", _U64),
     "return_log_probs": Input("BOOL", _BOOL, refused=_NOT_YET, neutral=False),
@@ -154,6 +155,10 @@ def _asks_for_something(array: np.ndarray, neutral: object) -> bool:
     return any(v != neutral and not (isinstance(v, bytes | str) and not v) for v in flat.tolist())
 
 
+def _words(inputs: Mapping[str, np.ndarray], name: str) -> tuple[str, ...]:
+    return tuple(_text(v) for v in np.asarray(inputs.get(name, np.array([], dtype=object))).reshape(-1) if _text(v))
+
+
 def validate(inputs: Mapping[str, np.ndarray], tokenizer: CharTokenizer) -> GenerationRequest:
     for name, array in inputs.items():
         spec = INPUTS.get(name)
@@ -165,8 +170,9 @@ def validate(inputs: Mapping[str, np.ndarray], tokenizer: CharTokenizer) -> Gene
             raise GenerationError(input_datatype(name, _DATATYPE_NAMES.get(kind, "<invalid>"), MODEL_NAME, spec.datatype))
         if spec.refused and _asks_for_something(array, spec.neutral):
             raise GenerationError(f"{name}: {spec.refused}; edgeroute's CPU ensemble supports text_input, max_tokens, "
-                                  "stream, sampling (temperature, top_p, top_k, seed), end_id, stop_words, beam_width 1, "
-                                  "num_return_sequences, exclude_input_in_output and the perf metrics")
+                                  "stream, sampling (temperature, top_p, top_k, seed), penalties, min_tokens, end_id, "
+                                  "stop_words, bad_words, beam_width 1, num_return_sequences, exclude_input_in_output "
+                                  "and the perf metrics")
     missing = [name for name, spec in INPUTS.items() if spec.required and name not in inputs]
     if missing:
         required = sum(spec.required for spec in INPUTS.values())
@@ -198,10 +204,28 @@ def validate(inputs: Mapping[str, np.ndarray], tokenizer: CharTokenizer) -> Gene
     if temperature < 0 or not 0 < top_p <= 1 or top_k < 0:
         raise GenerationError("temperature must be >= 0, top_p in (0, 1], top_k >= 0")
     seed_name = "seed" if "seed" in inputs else "random_seed" if "random_seed" in inputs else None
-    stops = tuple(_text(v) for v in np.asarray(inputs.get("stop_words", np.array([], dtype=object))).reshape(-1) if _text(v))
+    stops = _words(inputs, "stop_words")
+    repetition = float(_scalar(inputs, "repetition_penalty", 1.0))
+    presence = float(_scalar(inputs, "presence_penalty", 0.0))
+    frequency = float(_scalar(inputs, "frequency_penalty", 0.0))
+    if not 0 < repetition <= 10 or not -10 <= presence <= 10 or not -10 <= frequency <= 10:
+        raise GenerationError("repetition_penalty must be in (0, 10], presence_penalty and frequency_penalty in "
+                              f"[-10, 10]; got {repetition:g}, {presence:g}, {frequency:g}")
+    min_tokens = int(_scalar(inputs, "min_tokens", _scalar(inputs, "min_length", 0)))
+    if not 0 <= min_tokens <= MAX_TOKENS:
+        raise GenerationError(f"min_length/min_tokens is {min_tokens}; it must be between 0 and {MAX_TOKENS}")
+    bad = _words(inputs, "bad_words")
+    unreadable = next((w for w in bad if tokenizer.unknown(w)), None)
+    if unreadable is not None:
+        raise GenerationError(f"bad_words: {quoted(unreadable)} has characters the model cannot write (printable ASCII only)")
+    sampling = Sampling(
+        temperature, top_p, top_k, None if seed_name is None else int(_scalar(inputs, seed_name, 0)),
+        repetition_penalty=repetition, presence_penalty=presence, frequency_penalty=frequency, min_tokens=min_tokens,
+        bad_words=tuple(tuple(tokenizer.encode(w)) for w in bad),
+    )
     return GenerationRequest(
         prompt=prompt, max_tokens=max_tokens, stream=bool(_scalar(inputs, "stream", False)),
-        sampling=Sampling(temperature, top_p, top_k, None if seed_name is None else int(_scalar(inputs, seed_name, 0))),
+        sampling=sampling,
         end_id=int(_scalar(inputs, "end_id", EOS)), stop_words=stops, draft_tokens=draft,
         perf_metrics=bool(_scalar(inputs, "return_perf_metrics", False)),
         exclude_input=bool(_scalar(inputs, "exclude_input_in_output", True)), sequences=sequences,
@@ -304,9 +328,8 @@ def ensemble_infer(requests: list) -> Iterator[list[dict[str, np.ndarray]]]:
         sequences = []
         for index in range(parsed.sequences):
             seed = parsed.sampling.seed
-            one = parsed if index == 0 else GenerationRequest(**{
-                **parsed.__dict__, "sampling": Sampling(parsed.sampling.temperature, parsed.sampling.top_p,
-                                                        parsed.sampling.top_k, None if seed is None else seed + index)})
+            one = parsed if index == 0 else dataclasses.replace(
+                parsed, sampling=dataclasses.replace(parsed.sampling, seed=None if seed is None else seed + index))
             stats = Stats()
             sequences.append(_Job(one, index, len(lm.prompt_ids(one)), lm.run(one, stats), stats, arrival, time.time_ns()))
         jobs.append(sequences)

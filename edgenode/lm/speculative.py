@@ -8,6 +8,13 @@ both distributions are one-hot at the argmax, so the output equals the target's 
 
 One token per round (the last one committed) is in neither KV cache yet: it is fed first in the next
 round, so each round costs exactly one target forward pass.
+
+Logit processing (TensorRT-LLM's sampling options) is applied to the draft's and the target's logits
+alike, at every position with that position's own history, so speculation stays exact for the processed
+target distribution: repetition_penalty (a token seen in the prompt or the output has a positive logit
+divided, a negative one multiplied), presence_penalty and frequency_penalty (subtracted once, and once
+per occurrence, for tokens already in the output), min_tokens (the end id is impossible before), and
+bad words (a token that would complete a banned token sequence is impossible).
 """
 
 from __future__ import annotations
@@ -27,10 +34,41 @@ class Sampling:
     top_p: float = 1.0
     top_k: int = 0  # 0: no limit
     seed: int | None = None
+    repetition_penalty: float = 1.0
+    presence_penalty: float = 0.0
+    frequency_penalty: float = 0.0
+    min_tokens: int = 0
+    bad_words: tuple[tuple[int, ...], ...] = ()  # token sequences that must not be generated
 
     @property
     def greedy(self) -> bool:
         return self.temperature <= 0.0
+
+    @property
+    def processes(self) -> bool:
+        return (self.repetition_penalty != 1.0 or self.presence_penalty != 0.0 or self.frequency_penalty != 0.0
+                or self.min_tokens > 0 or bool(self.bad_words))
+
+
+def process(logits: np.ndarray, sampling: Sampling, prompt: list[int], generated: list[int], end_id: int) -> np.ndarray:
+    """The logits after the penalties, min_tokens and bad words, for the position after prompt + generated."""
+    out = np.array(logits, dtype=np.float64)
+    if sampling.repetition_penalty != 1.0:
+        seen = np.unique(np.asarray(prompt + generated, dtype=np.int64))
+        values = out[seen]
+        out[seen] = np.where(values > 0, values / sampling.repetition_penalty, values * sampling.repetition_penalty)
+    if generated and (sampling.presence_penalty or sampling.frequency_penalty):
+        ids, counts = np.unique(np.asarray(generated, dtype=np.int64), return_counts=True)
+        out[ids] -= sampling.presence_penalty + sampling.frequency_penalty * counts
+    if len(generated) < sampling.min_tokens and 0 <= end_id < len(out):
+        out[end_id] = -np.inf
+    if sampling.bad_words:
+        history = prompt + generated
+        for word in sampling.bad_words:
+            head = list(word[:-1])
+            if not head or history[len(history) - len(head):] == head:
+                out[word[-1]] = -np.inf
+    return out
 
 
 @dataclass
@@ -101,6 +139,8 @@ class Generator:
         d_cache = self.draft.new_cache() if use_draft else None
         if use_draft and len(prompt) > 1:
             self.draft.forward(prompt[:-1], d_cache)
+        processing = sampling.processes
+        generated: list[int] = []  # committed output tokens, the history the logit processing reads
         pending = prompt[-1]  # committed, in neither cache yet
         backlog = [pending]  # committed, not yet in the draft's cache
         produced = 0
@@ -114,6 +154,8 @@ class Generator:
                 backlog = []
                 d_base = d_cache.length
                 for i in range(steps):
+                    if processing:
+                        d_logits = process(d_logits, sampling, prompt, generated + proposals, end_id)
                     if sampling.greedy:  # the one-hot distribution is never needed: compare argmaxes
                         token = int(np.argmax(d_logits))
                     else:
@@ -126,6 +168,9 @@ class Generator:
                 stats.draft_tokens += len(proposals)
             t_base = t_cache.length
             p_rows = self.target.forward([pending, *proposals], t_cache)
+            if processing:
+                p_rows = np.stack([process(row, sampling, prompt, generated + proposals[:i], end_id)
+                                   for i, row in enumerate(p_rows)])
             stats.target_passes += 1
             committed: list[int] = []
             rejected = False
@@ -161,6 +206,7 @@ class Generator:
             elif use_draft:
                 backlog = [*backlog, *committed]
             pending = committed[-1]
+            generated.extend(committed)
             if end_id in committed:
                 committed = committed[: committed.index(end_id) + 1]
             committed = committed[: max_tokens - produced]

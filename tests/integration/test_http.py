@@ -144,8 +144,12 @@ def test_openai_sdk_errors_in_openais_shape(openai_client):
         openai_client.completions.create(model="ensemble", prompt="hi", max_tokens=4, temperature=9)
     assert "temperature" in bad.value.message
     with pytest.raises(openai.BadRequestError) as refused:
-        openai_client.completions.create(model="ensemble", prompt="hi", max_tokens=4, presence_penalty=0.5)
-    assert "presence_penalty" in refused.value.message
+        openai_client.completions.create(model="ensemble", prompt="hi", max_tokens=4, logprobs=2)
+    assert "logprobs" in refused.value.message
+    with pytest.raises(openai.BadRequestError) as limit:  # outside OpenAI's range of -2 to 2
+        openai_client.completions.create(model="ensemble", prompt="hi", max_tokens=4, presence_penalty=1.0,
+                                         frequency_penalty=-3.0, temperature=0)
+    assert "frequency_penalty" in limit.value.message
     with pytest.raises(openai.BadRequestError) as unknown:
         openai_client.completions.create(model="ensemble", prompt="hi", max_tokens=4, extra_body={"bogus": 1})
     assert "unknown field 'bogus'" in unknown.value.message

@@ -103,8 +103,10 @@ def _inputs(**overrides):  # noqa: ANN003, ANN202
     ({"lora_task_id": np.array([[3]], dtype=np.uint64)}, "^lora_task_id: LoRA adapters are not supported"),
     ({"prompt_vocab_size": np.array([[3]], dtype=np.int32)}, "^prompt_vocab_size: prompt tables are not supported"),
     ({"guided_decoding_guide_type": np.array([[b"json"]], dtype=object)}, "^guided_decoding_guide_type: guided decoding"),
-    ({"repetition_penalty": np.array([[1.2]], dtype=np.float32)}, "^repetition_penalty: not supported by the CPU model"),
-    ({"bad_words": np.array([[b"block"]], dtype=object)}, "^bad_words: not supported"),
+    ({"repetition_penalty": np.array([[0.0]], dtype=np.float32)}, "repetition_penalty must be in"),
+    ({"min_tokens": np.array([[MAX_TOKENS + 1]], dtype=np.int32)}, "min_length/min_tokens is"),
+    ({"bad_words": np.array([["caf\u00e9".encode()]], dtype=object)}, "^bad_words: .* cannot write"),
+    ({"return_log_probs": np.array([[True]])}, "^return_log_probs: not supported by the CPU model yet"),
     ({"beam": np.array([[1]], dtype=np.int32)}, "^unexpected inference input 'beam' for model 'ensemble'; edgeroute: "),
     ({"num_draft_tokens": np.array([[9]], dtype=np.int32)}, "num_draft_tokens is 9"),
     ({"text_input": np.array([["caf\u00e9".encode()]], dtype=object)}, "cannot read"),
@@ -209,3 +211,44 @@ def test_stop_words_and_end_id_end_the_text(lm):
         text_input=np.array([[question.prompt.encode()]], dtype=object), max_tokens=np.array([[100]], dtype=np.int32),
         stop_words=np.array([[b"reasons"]], dtype=object)), lm.tokenizer), Stats()))
     assert stopped == full[: full.index("reasons") + len("reasons")]
+
+
+def _generate(lm, prompt: str, draft: int, **tensors):  # noqa: ANN001, ANN003, ANN202
+    from edgenode.lm.speculative import Stats
+
+    request = validate(_inputs(text_input=np.array([[prompt.encode()]], dtype=object),
+                               max_tokens=np.array([[100]], dtype=np.int32),
+                               num_draft_tokens=np.array([[draft]], dtype=np.int32), **tensors), lm.tokenizer)
+    stats = Stats()
+    return "".join(lm.run(request, stats)), stats
+
+
+PROCESSING = {
+    "bad words": {"bad_words": np.array([[b"reasons", b"high"]], dtype=object)},
+    "presence and frequency": {"presence_penalty": np.array([[1.5]], dtype=np.float32),
+                               "frequency_penalty": np.array([[0.5]], dtype=np.float32)},
+    "repetition": {"repetition_penalty": np.array([[1.8]], dtype=np.float32)},
+    "min tokens": {"min_tokens": np.array([[90]], dtype=np.int32)},
+}
+
+
+@pytest.mark.parametrize("case", list(PROCESSING))
+def test_logit_processing_keeps_speculative_decoding_exact(lm, case):
+    """Greedy with the same processing: the draft-target output equals the target alone's, and differs from
+    the unprocessed output (so the processing did something)."""
+    prompt = examples(1, seed=31, workload="fraud-check")[0].prompt
+    plain, _ = _generate(lm, prompt, draft=4)
+    speculative, stats = _generate(lm, prompt, draft=4, **PROCESSING[case])
+    alone, _ = _generate(lm, prompt, draft=0, **PROCESSING[case])
+    assert speculative == alone
+    assert speculative != plain and stats.draft_tokens > 0
+
+
+def test_bad_words_are_never_written_and_min_tokens_hold_the_end_back(lm):
+    prompt = examples(1, seed=31, workload="fraud-check")[0].prompt
+    plain, plain_stats = _generate(lm, prompt, draft=4)
+    assert "reasons" in plain and "high" in plain
+    banned, _ = _generate(lm, prompt, draft=4, **PROCESSING["bad words"])
+    assert "reasons" not in banned and "high" not in banned
+    longer, stats = _generate(lm, prompt, draft=4, min_tokens=np.array([[plain_stats.tokens + 20]], dtype=np.int32))
+    assert stats.tokens >= plain_stats.tokens + 20 and len(longer) > len(plain)
