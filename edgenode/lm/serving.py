@@ -8,11 +8,11 @@ stop_words, beam_width 1, exclude_input_in_output (false: a non-streamed answer 
 as TensorRT-LLM), bad_words, repetition_penalty, presence_penalty, frequency_penalty, min_length/min_tokens
 (edgenode.lm.speculative.process), num_return_sequences (sampled sequences, each response naming its sequence_index),
 return_perf_metrics (on every response: the KV cache blocks the generation holds, the *_time_ns
-timestamps, the draft acceptance figures), return_num_input_tokens / return_num_output_tokens,
+timestamps, the draft acceptance figures), return_num_input_tokens / return_num_output_tokens, return_log_probs (cum_log_probs, output_log_probs),
+return_context_logits and return_generation_logits,
 length_penalty (beam search only: no effect at beam_width 1, as in TensorRT-LLM), and num_draft_tokens
 (tensorrt_llm_bls's name). What it refuses, with INVALID_ARGUMENT naming the tensor and what is
-supported: beam_width > 1, LoRA, prompt tables, guided decoding, encoder-decoder input, embedding bias,
-and, not built yet, log probs and logits.
+supported: beam_width > 1, LoRA, prompt tables, guided decoding, encoder-decoder input, and embedding bias.
 
 The model is decoupled: with stream=true it sends each target pass's accepted tokens as they come; with
 stream=false one response per sequence with the whole text. `validate` is also run by the edge front
@@ -63,7 +63,6 @@ class Input:
     neutral: object = None  # the value that asks for nothing (None: any value is refused)
 
 
-_NOT_YET = "not supported by the CPU model yet"
 INPUTS: dict[str, Input] = {
     "text_input": Input("BYTES", _BYTES, required=True),
     "decoder_text_input": Input("BYTES", _BYTES, refused="the CPU model is decoder-only", neutral=b""),
@@ -85,9 +84,9 @@ INPUTS: dict[str, Input] = {
     "frequency_penalty": Input("FP32", _F32),
     "random_seed": Input("UINT64", _U64),
     "seed": Input("UINT64", _U64),
-    "return_log_probs": Input("BOOL", _BOOL, refused=_NOT_YET, neutral=False),
-    "return_context_logits": Input("BOOL", _BOOL, refused=_NOT_YET, neutral=False),
-    "return_generation_logits": Input("BOOL", _BOOL, refused=_NOT_YET, neutral=False),
+    "return_log_probs": Input("BOOL", _BOOL),
+    "return_context_logits": Input("BOOL", _BOOL),
+    "return_generation_logits": Input("BOOL", _BOOL),
     "return_perf_metrics": Input("BOOL", _BOOL),
     "return_num_input_tokens": Input("BOOL", _BOOL),
     "return_num_output_tokens": Input("BOOL", _BOOL),
@@ -127,6 +126,9 @@ class GenerationRequest:
     sequences: int = 1
     num_input_tokens: bool = False
     num_output_tokens: bool = False
+    log_probs: bool = False
+    context_logits: bool = False
+    generation_logits: bool = False
 
 
 def _scalar(inputs: Mapping[str, np.ndarray], name: str, default: object) -> object:
@@ -231,6 +233,9 @@ def validate(inputs: Mapping[str, np.ndarray], tokenizer: CharTokenizer) -> Gene
         exclude_input=bool(_scalar(inputs, "exclude_input_in_output", True)), sequences=sequences,
         num_input_tokens=bool(_scalar(inputs, "return_num_input_tokens", False)),
         num_output_tokens=bool(_scalar(inputs, "return_num_output_tokens", False)),
+        log_probs=bool(_scalar(inputs, "return_log_probs", False)),
+        context_logits=bool(_scalar(inputs, "return_context_logits", False)),
+        generation_logits=bool(_scalar(inputs, "return_generation_logits", False)),
     )
 
 
@@ -289,11 +294,26 @@ class _Job:
     last_token_ns: int = 0
     text: str = ""
     done: bool = False
+    sent_tokens: int = 0  # output tokens whose log probs / logits earlier responses carried
+    sent_context: bool = False
 
 
 def _response(job: _Job, text: str) -> dict[str, np.ndarray]:
     req, stats = job.request, job.stats
     out: dict[str, np.ndarray] = {"text_output": np.array([text.encode("utf-8")], dtype=object)}
+    # log probs and logits of the tokens this response adds ([batch, beam, ...], as TensorRT-LLM shapes them)
+    upto = stats.tokens
+    if req.log_probs and stats.log_probs is not None:
+        out["cum_log_probs"] = np.array([[sum(stats.log_probs[:upto])]], dtype=np.float32)
+        out["output_log_probs"] = np.array([[stats.log_probs[job.sent_tokens:upto]]], dtype=np.float32).reshape(1, 1, -1)
+    if req.generation_logits and stats.generation_logits is not None:
+        rows = stats.generation_logits[job.sent_tokens:upto]
+        vocab = len(stats.generation_logits[0]) if stats.generation_logits else 0
+        out["generation_logits"] = np.array(rows, dtype=np.float32).reshape(1, 1, len(rows), vocab)
+    if req.context_logits and stats.context_logits is not None and not job.sent_context:
+        out["context_logits"] = np.array(stats.context_logits, dtype=np.float32)[None]
+        job.sent_context = True
+    job.sent_tokens = upto
     if req.sequences > 1:
         out["sequence_index"] = np.array([[job.index]], dtype=np.int32)
     if req.num_input_tokens:
@@ -330,7 +350,9 @@ def ensemble_infer(requests: list) -> Iterator[list[dict[str, np.ndarray]]]:
             seed = parsed.sampling.seed
             one = parsed if index == 0 else dataclasses.replace(
                 parsed, sampling=dataclasses.replace(parsed.sampling, seed=None if seed is None else seed + index))
-            stats = Stats()
+            stats = Stats(log_probs=[] if one.log_probs else None,
+                          generation_logits=[] if one.generation_logits else None,
+                          context_logits=[] if one.context_logits else None)
             sequences.append(_Job(one, index, len(lm.prompt_ids(one)), lm.run(one, stats), stats, arrival, time.time_ns()))
         jobs.append(sequences)
     while not all(job.done for sequences in jobs for job in sequences):
@@ -376,6 +398,10 @@ def model_spec():  # noqa: ANN201 (edgenode.models.ModelSpec; imported there to 
         Tensor(name="sequence_index", dtype=np.int32, shape=(1,)),
         Tensor(name="num_input_tokens", dtype=np.int32, shape=(1,)),
         Tensor(name="num_output_tokens", dtype=np.int32, shape=(1,)),
+        Tensor(name="cum_log_probs", dtype=np.float32, shape=(-1,)),
+        Tensor(name="output_log_probs", dtype=np.float32, shape=(-1, -1)),
+        Tensor(name="context_logits", dtype=np.float32, shape=(-1, -1)),
+        Tensor(name="generation_logits", dtype=np.float32, shape=(-1, -1, -1)),
         *(Tensor(name=name, dtype=dtype, shape=(1,)) for name, dtype in PERF_OUTPUTS.items()),
     )
     config = ModelConfig(

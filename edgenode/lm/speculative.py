@@ -77,6 +77,10 @@ class Stats:
     accepted_draft_tokens: int = 0
     target_passes: int = 0
     tokens: int = 0
+    # recorded only when set to a list by the caller (TensorRT-LLM's return_log_probs / return_*_logits):
+    log_probs: list[float] | None = None  # per output token, under the target's processed distribution
+    generation_logits: list[np.ndarray] | None = None  # the target's logits for each output token
+    context_logits: list[np.ndarray] | None = None  # the target's logits at each prompt position
 
     @property
     def acceptance_rate(self) -> float:
@@ -134,7 +138,9 @@ class Generator:
         max_tokens = min(max_tokens, context - len(prompt))
         t_cache = self.target.new_cache()
         if len(prompt) > 1:
-            self.target.forward(prompt[:-1], t_cache)
+            context_rows = self.target.forward(prompt[:-1], t_cache)
+            if stats.context_logits is not None:
+                stats.context_logits.extend(np.array(context_rows, dtype=np.float32))
         use_draft = self.draft is not None and k > 0
         d_cache = self.draft.new_cache() if use_draft else None
         if use_draft and len(prompt) > 1:
@@ -168,6 +174,9 @@ class Generator:
                 stats.draft_tokens += len(proposals)
             t_base = t_cache.length
             p_rows = self.target.forward([pending, *proposals], t_cache)
+            raw_rows = p_rows
+            if stats.context_logits is not None and t_base == len(prompt) - 1:  # the last prompt position
+                stats.context_logits.append(np.array(raw_rows[0], dtype=np.float32))
             if processing:
                 p_rows = np.stack([process(row, sampling, prompt, generated + proposals[:i], end_id)
                                    for i, row in enumerate(p_rows)])
@@ -210,6 +219,13 @@ class Generator:
             if end_id in committed:
                 committed = committed[: committed.index(end_id) + 1]
             committed = committed[: max_tokens - produced]
+            for m, token in enumerate(committed):  # committed[m] was scored by row m of this target pass
+                if stats.log_probs is not None:
+                    z = p_rows[m] / sampling.temperature if sampling.temperature > 0 else p_rows[m]
+                    z = z - z.max()
+                    stats.log_probs.append(float(z[token] - np.log(np.exp(z).sum())))
+                if stats.generation_logits is not None:
+                    stats.generation_logits.append(np.array(raw_rows[m], dtype=np.float32))
             produced += len(committed)
             stats.tokens += len(committed)
             yield committed

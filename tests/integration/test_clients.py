@@ -149,3 +149,15 @@ def test_what_the_cpu_model_cannot_do_is_refused_by_name(router_address):
     inputs[3].set_data_from_numpy(np.array([[4]], dtype=np.int32))  # beam_width 4
     (error,) = stream_once(router_address, inputs, ["text_output"])
     assert isinstance(error, InferenceServerException) and "beam_width is 4" in str(error)
+
+
+def test_end_to_end_client_log_probs(router_address):
+    prompt = examples(1, seed=904, workload="crop-advice")[0].prompt
+    inputs = e2e_inputs(prompt, streaming=False, exclude_input=True, seed=5)
+    flag = tc.InferInput("return_log_probs", [1, 1], "BOOL")
+    flag.set_data_from_numpy(np.array([[True]]))
+    (result,) = stream_once(router_address, [*inputs, flag], ["text_output", "cum_log_probs", "output_log_probs"])
+    assert not isinstance(result, Exception), result
+    log_probs, cum = result.as_numpy("output_log_probs"), result.as_numpy("cum_log_probs")
+    assert log_probs.shape[:2] == (1, 1) and log_probs.shape[2] > 0 and (log_probs <= 0).all()
+    assert cum.shape == (1, 1) and cum[0][0] == pytest.approx(log_probs.sum(), rel=1e-4)

@@ -106,7 +106,7 @@ def _inputs(**overrides):  # noqa: ANN003, ANN202
     ({"repetition_penalty": np.array([[0.0]], dtype=np.float32)}, "repetition_penalty must be in"),
     ({"min_tokens": np.array([[MAX_TOKENS + 1]], dtype=np.int32)}, "min_length/min_tokens is"),
     ({"bad_words": np.array([["caf\u00e9".encode()]], dtype=object)}, "^bad_words: .* cannot write"),
-    ({"return_log_probs": np.array([[True]])}, "^return_log_probs: not supported by the CPU model yet"),
+    ({"embedding_bias_words": np.array([[b"fraud"]], dtype=object)}, "^embedding_bias_words: embedding bias is not"),
     ({"beam": np.array([[1]], dtype=np.int32)}, "^unexpected inference input 'beam' for model 'ensemble'; edgeroute: "),
     ({"num_draft_tokens": np.array([[9]], dtype=np.int32)}, "num_draft_tokens is 9"),
     ({"text_input": np.array([["caf\u00e9".encode()]], dtype=object)}, "cannot read"),
@@ -252,3 +252,26 @@ def test_bad_words_are_never_written_and_min_tokens_hold_the_end_back(lm):
     assert "reasons" not in banned and "high" not in banned
     longer, stats = _generate(lm, prompt, draft=4, min_tokens=np.array([[plain_stats.tokens + 20]], dtype=np.int32))
     assert stats.tokens >= plain_stats.tokens + 20 and len(longer) > len(plain)
+
+
+def test_log_probs_and_logits_as_tensorrt_llm_shapes_them(lm):
+    """Greedy, unary: the output log probs are those of the chosen tokens (each the argmax of its generation
+    logits row), cum_log_probs is their sum, and the context logits cover every prompt position."""
+    from edgenode.lm.serving import ensemble_infer
+
+    prompt = examples(1, seed=44, workload="crop-advice")[0].prompt
+    request = _inputs(text_input=np.array([[prompt.encode()]], dtype=object), max_tokens=np.array([[40]], dtype=np.int32),
+                      return_log_probs=np.array([[True]]), return_context_logits=np.array([[True]]),
+                      return_generation_logits=np.array([[True]]), return_num_output_tokens=np.array([[True]]))
+    (responses,) = [batch for batch in ensemble_infer([request]) if batch[0]]
+    out = responses[0]
+    tokens = int(out["num_output_tokens"][0][0])
+    log_probs = out["output_log_probs"]
+    assert log_probs.shape == (1, 1, tokens) and (log_probs <= 0).all()
+    assert out["cum_log_probs"].shape == (1, 1) and out["cum_log_probs"][0][0] == pytest.approx(log_probs.sum(), rel=1e-5)
+    generation = out["generation_logits"]
+    assert generation.shape == (1, 1, tokens, lm.target.config.vocab)
+    chosen = lm.tokenizer.decode(generation[0, 0].argmax(axis=-1).tolist())
+    assert chosen.startswith(out["text_output"][0].decode().rstrip("\n"))  # greedy: each token its row's argmax
+    assert out["context_logits"].shape[2] == lm.target.config.vocab
+    assert out["context_logits"].shape[:2] == (1, len(lm.prompt_ids(validate(request, lm.tokenizer))))
