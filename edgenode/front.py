@@ -24,7 +24,7 @@ from controlplane.auth import AuthError, verify_hop
 from controlplane.kernel.errors import bounded
 from edgenode.cache.edge import BYPASS, CACHE_HEADER, HIT, MISS_MARK, CacheKey, EdgeCache, mark_stream, mark_unary
 from edgenode.cache.store import Lookup
-from proto import CHANNEL_OPTIONS, SERVICE_NAME, length_delimited_fields, method_path, service_pb2
+from proto import CHANNEL_OPTIONS, MAX_MESSAGE_BYTES, SERVICE_NAME, length_delimited_fields, method_path, service_pb2
 from proto.relay import RETRY_AFTER_HEADER, forwardable_metadata, remaining_timeout
 from proto.stream import read_response
 from proto.wire import WireError
@@ -40,6 +40,13 @@ STREAM_METHODS = tuple(m.name for m in _SERVICE.methods if m.client_streaming an
 ADMISSION_RETRY_AFTER_MS = 100
 STREAM_OUTBOX = 64  # responses buffered toward a slow client before Triton's side waits
 
+
+# Triton quotes names whole in its errors: a request with a 10 KB tensor name comes back with 10 KB of
+# grpc-message, past grpc's 8 KB metadata soft limit (refused at random between 8 and 16 KB as "Stream
+# removed"). The edge takes Triton's error whole and cuts it (controlplane.kernel.errors.bounded) before
+# it travels on.
+_TRITON_CHANNEL_OPTIONS = (*CHANNEL_OPTIONS, ("grpc.max_metadata_size", MAX_MESSAGE_BYTES),
+                           ("grpc.absolute_max_metadata_size", MAX_MESSAGE_BYTES))
 
 class EdgeFront:
     """Forwards every Triton RPC to one Triton; counts calls in flight for the load report."""
@@ -68,7 +75,7 @@ class EdgeFront:
         if getattr(self, "_channel", None) is not None:
             self._old_channels.append(self._channel)
         self.triton_target = triton_target
-        self._channel = grpc.aio.insecure_channel(triton_target, options=CHANNEL_OPTIONS)
+        self._channel = grpc.aio.insecure_channel(triton_target, options=_TRITON_CHANNEL_OPTIONS)
         self._unary = {
             name: self._channel.unary_unary(method_path(name), request_serializer=None, response_deserializer=None)
             for name in UNARY_METHODS
