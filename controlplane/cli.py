@@ -60,6 +60,10 @@ def _router(args: argparse.Namespace) -> int:
         from controlplane.auth import load_hop_secret
 
         secret = load_hop_secret(args.hop_secret_file)
+        if args.http_listen is not None:
+            host, _, port = args.http_listen.rpartition(":")
+            if not host or not port.isdigit() or int(port) > 65535:
+                raise ValueError(f"--http-listen {args.http_listen[:80]!r}: expected HOST:PORT (PORT 0: any free port)")
         asyncio.run(_serve_router(args.config, args.etcd, args.listen, args.metrics_port, via, secret, args.http_listen))
     except ValueError as exc:
         print(f"router not started: {exc}", file=sys.stderr)
