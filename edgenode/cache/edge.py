@@ -40,6 +40,7 @@ class CacheKey:
     namespace: str
     prompt: str
     settings: ModelCache
+    exact_only: bool = False  # the answer quotes the prompt (exclude_input_in_output false): no semantic hits
 
 
 def _param_entry(key: str, value: str) -> bytes:
@@ -121,9 +122,7 @@ class EdgeCache:
             if temperature and not seeded:
                 return None
         echo = tensors.get("exclude_input_in_output")
-        if echo is not None and np.asarray(echo).size and not bool(np.asarray(echo).reshape(-1)[0]):
-            # the answer starts with the prompt itself: only the same prompt may share it (exact tier only)
-            settings = settings.model_copy(update={"threshold": 1.0 + 1e-6})
+        exact_only = echo is not None and np.asarray(echo).size > 0 and not bool(np.asarray(echo).reshape(-1)[0])
         digest = hashlib.blake2b(digest_size=16)
         digest.update(f"{kind}\x00{tenant}\x00{request.model_name}\x00{request.model_version}\x00".encode())
         for name in sorted(tensors):
@@ -136,12 +135,13 @@ class EdgeCache:
             if name not in _NOT_OUTPUT_CHANGING:
                 digest.update(f"{name}\x00{request.parameters[name].SerializeToString(deterministic=True).hex()}\x00".encode())
         namespace = f"{tenant or '-'}/{request.model_name}/{request.model_version or '-'}/{digest.hexdigest()}"
-        return CacheKey(namespace, prompt, settings)
+        return CacheKey(namespace, prompt, settings, exact_only)
 
     def lookup(self, key: CacheKey) -> Lookup:
         assert key.settings.threshold is not None
         started = time.perf_counter()
-        found = self.cache.lookup(key.namespace, key.prompt, key.settings.threshold)  # expires entries first
+        threshold = None if key.exact_only else key.settings.threshold
+        found = self.cache.lookup(key.namespace, key.prompt, threshold)  # expires entries first
         metrics.EDGE_CACHE_ENTRIES.set(len(self.cache))
         self.lookups += 1
         if found.hit:
@@ -152,7 +152,7 @@ class EdgeCache:
             metrics.EDGE_CACHE_GUARD_REJECTIONS.inc()
         if found.outcome == EXACT:
             metrics.EDGE_CACHE_LOOKUP_TIME.labels("exact").observe(time.perf_counter() - started)
-        else:
+        elif found.vector is not None:  # the semantic tier was searched
             metrics.EDGE_CACHE_LOOKUP_TIME.labels("embed").observe(found.embed_s)
             metrics.EDGE_CACHE_LOOKUP_TIME.labels("search").observe(found.search_s)
         return found

@@ -158,13 +158,16 @@ class SemanticCache:
         return len(self._partitions)
 
     # ---- lookup ----------------------------------------------------------------------------
-    def lookup(self, namespace: str, prompt: str, threshold: float) -> Lookup:
+    def lookup(self, namespace: str, prompt: str, threshold: float | None) -> Lookup:
+        """The exact tier, then (unless threshold is None: exact only) the semantic tier behind the guard."""
         now = self._clock()
         self.expire(now)
         label = self._exact.get(exact_key(namespace, prompt))
         if label is not None:
             entry = self._entries[label]
             return Lookup(EXACT, self._touch(entry), 1.0)
+        if threshold is None:
+            return Lookup(MISS, None)
         started = time.perf_counter()
         vector = self.embedder.encode(prompt)
         embedded = time.perf_counter()

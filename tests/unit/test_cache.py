@@ -138,7 +138,7 @@ def test_snapshot_round_trip_keeps_answers_and_remaining_ttl(embedder, tmp_path)
 
 
 def _request(text: str, max_tokens: int = 40, temperature: float | None = None, seed: int | None = None,
-             model: str = "ensemble", request_id: str = "r1") -> bytes:
+             model: str = "ensemble", request_id: str = "r1", echo: bool | None = None) -> bytes:
     request = service_pb2.ModelInferRequest(model_name=model, id=request_id)
 
     def add(name: str, datatype: str, raw: bytes) -> None:
@@ -152,6 +152,8 @@ def _request(text: str, max_tokens: int = 40, temperature: float | None = None, 
         add("temperature", "FP32", np.array([temperature], dtype=np.float32).tobytes())
     if seed is not None:
         add("seed", "UINT64", np.array([seed], dtype=np.uint64).tobytes())
+    if echo is not None:  # TensorRT-LLM's exclude_input_in_output = not echo
+        add("exclude_input_in_output", "BOOL", np.array([not echo]).tobytes())
     return request.SerializeToString()
 
 
@@ -171,6 +173,21 @@ def test_namespace_covers_tenant_model_and_every_decoding_parameter(embedder):
     assert edge.key(b"\xff\xff", "acme") is None
     sampled = EdgeCache(CacheSettings(models={"ensemble": ModelCache(deterministic_only=False)}), SemanticCache(embedder))
     assert sampled.key(_request("x", temperature=0.7), "acme") is not None
+
+
+def test_an_answer_that_repeats_its_prompt_is_shared_only_with_the_same_prompt(embedder):
+    """exclude_input_in_output false: the answer starts with the prompt, so a rewording must not get it
+    (exact tier only, no embedding), while the same prompt still hits."""
+    edge = EdgeCache(CacheSettings(), SemanticCache(embedder))
+    stored = "card 2951 paid 1500 MAD at 16:00 in Rabat. fraud?"
+    reworded = "please, card 2951 paid 1500 MAD at 16:00 in Rabat, fraud?"
+    for echo, reworded_hits in ((True, False), (False, True)):
+        key = edge.key(_request(stored, echo=echo), "acme")
+        assert key.exact_only is echo
+        edge.store(key, edge.lookup(key), (b"answer",), cost_s=0.1)
+        assert edge.lookup(edge.key(_request(stored, echo=echo), "acme")).outcome == EXACT
+        again = edge.lookup(edge.key(_request(reworded, echo=echo), "acme"))
+        assert again.hit is reworded_hits and (again.vector is None) is echo
 
 
 def test_served_answers_carry_the_new_id_and_the_cache_mark():
