@@ -17,13 +17,20 @@ import asyncio
 import queue
 import time
 
-import numpy as np
 import openai
 import tritonclient.grpc as tcg
 import tritonclient.http as th
 import tritonclient.http.aio as tha
 
-from bench.common import machine, percentiles_ms, write_results
+from bench.common import (
+    closed_loop,
+    generation_inputs,
+    interleaved,
+    machine,
+    percentiles_ms,
+    simple_inputs,
+    write_results,
+)
 from controlplane.stack import Stack
 from edgenode.lm.corpus import examples
 from tests.conftest import REGIONS_YAML
@@ -34,53 +41,24 @@ GENERATIONS, MAX_TOKENS = 24, 64
 HEADERS = {"x-client-region": "casablanca"}
 
 
-def _inputs(module) -> list:  # noqa: ANN001
-    data = np.arange(16, dtype=np.int32).reshape(1, 16)
-    inputs = [module.InferInput("INPUT0", [1, 16], "INT32"), module.InferInput("INPUT1", [1, 16], "INT32")]
-    for tensor in inputs:
-        tensor.set_data_from_numpy(data)
-    return inputs
-
-
 def concurrency_1(targets: dict[str, str]) -> dict[str, list[float]]:
     clients = {name: th.InferenceServerClient(url) for name, url in targets.items()}
-    inputs = _inputs(th)
-    samples: dict[str, list[float]] = {name: [] for name in targets}
-    for client in clients.values():
-        for _ in range(50):
-            client.infer("simple", inputs, headers=dict(HEADERS))
-    for _ in range(C1_CALLS // C1_BLOCK):
-        for name, client in clients.items():
-            for _ in range(C1_BLOCK):
-                started = time.perf_counter()
-                client.infer("simple", inputs, headers=dict(HEADERS))
-                samples[name].append(time.perf_counter() - started)
-    for client in clients.values():
-        client.close()
-    return samples
+    inputs = simple_inputs(th.InferInput)
+    try:  # a fresh headers dict per call: tritonclient.http writes its own headers into the one given
+        return interleaved({name: (lambda c=c: c.infer("simple", inputs, headers=dict(HEADERS)))
+                            for name, c in clients.items()}, C1_CALLS, C1_BLOCK)
+    finally:
+        for client in clients.values():
+            client.close()
 
 
 async def _concurrent(url: str) -> tuple[list[float], float]:
     client = tha.InferenceServerClient(url, conn_limit=CONCURRENCY)
-    inputs = _inputs(tha)
-    for _ in range(20):
-        await client.infer("simple", inputs, headers=dict(HEADERS))
-    samples: list[float] = []
-    remaining = C64_CALLS
-
-    async def worker() -> None:
-        nonlocal remaining
-        while remaining > 0:
-            remaining -= 1
-            started = time.perf_counter()
-            await client.infer("simple", inputs, headers=dict(HEADERS))
-            samples.append(time.perf_counter() - started)
-
-    started = time.perf_counter()
-    await asyncio.gather(*(worker() for _ in range(CONCURRENCY)))
-    wall = time.perf_counter() - started
-    await client.close()
-    return samples, len(samples) / wall
+    inputs = simple_inputs(tha.InferInput)
+    try:
+        return await closed_loop(lambda: client.infer("simple", inputs, headers=dict(HEADERS)), C64_CALLS, CONCURRENCY)
+    finally:
+        await client.close()
 
 
 def _openai_stream(client: openai.OpenAI, prompt: str) -> tuple[float, float, int]:
@@ -97,14 +75,7 @@ def _openai_stream(client: openai.OpenAI, prompt: str) -> tuple[float, float, in
 def _grpc_stream(address: str, prompt: str) -> tuple[float, float, int]:
     results: queue.Queue = queue.Queue()
     client = tcg.InferenceServerClient(address)
-    values = [("text_input", np.array([[prompt.encode()]], dtype=object), "BYTES"),
-              ("max_tokens", np.array([[MAX_TOKENS]], dtype=np.int32), "INT32"),
-              ("stream", np.array([[True]]), "BOOL")]
-    inputs = []
-    for name, value, datatype in values:
-        tensor = tcg.InferInput(name, list(value.shape), datatype)
-        tensor.set_data_from_numpy(value)
-        inputs.append(tensor)
+    inputs = generation_inputs(tcg.InferInput, prompt, MAX_TOKENS, stream=True)
     started = time.perf_counter()
     first, text = None, ""
     client.start_stream(callback=lambda result, error: results.put((time.perf_counter(), result, error)),
@@ -137,7 +108,8 @@ def main() -> None:
             c64[name] = {**percentiles_ms(samples), "rps": throughput}
         client = openai.OpenAI(base_url=f"http://{router.http_address}/v1", api_key="-", max_retries=0,
                                default_headers=HEADERS)
-        _openai_stream(client, prompts[-1]), _grpc_stream(router.address, prompts[-2])  # warm both paths
+        _openai_stream(client, prompts[-1])  # warm both paths
+        _grpc_stream(router.address, prompts[-2])
         streams: dict[str, list[tuple[float, float, int]]] = {"openai_sse": [], "grpc_stream": []}
         for i in range(GENERATIONS):  # interleaved; a fresh prompt per call, so no cache hit on either path
             streams["openai_sse"].append(_openai_stream(client, prompts[2 * i]))

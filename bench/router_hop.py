@@ -8,13 +8,11 @@ throughput through the router at c64 >= 80% of calling the edge node directly.
 from __future__ import annotations
 
 import asyncio
-import time
 
-import numpy as np
 import tritonclient.grpc as tc
 import tritonclient.grpc.aio as tca
 
-from bench.common import machine, percentiles_ms, write_results
+from bench.common import closed_loop, interleaved, machine, percentiles_ms, simple_inputs, write_results
 from controlplane.stack import Stack
 from tests.conftest import REGIONS_YAML
 
@@ -23,53 +21,24 @@ C64_CALLS, CONCURRENCY = 4000, 64
 HEADERS = {"x-client-region": "casablanca"}
 
 
-def _inputs(module) -> list:
-    data = np.arange(16, dtype=np.int32).reshape(1, 16)
-    inputs = [module.InferInput("INPUT0", [1, 16], "INT32"), module.InferInput("INPUT1", [1, 16], "INT32")]
-    for tensor in inputs:
-        tensor.set_data_from_numpy(data)
-    return inputs
-
-
 def concurrency_1(targets: dict[str, str]) -> dict[str, list[float]]:
     clients = {name: tc.InferenceServerClient(url) for name, url in targets.items()}
-    inputs = _inputs(tc)
-    samples: dict[str, list[float]] = {name: [] for name in targets}
-    for client in clients.values():  # warm up channels and Triton
-        for _ in range(50):
-            client.infer("simple", inputs, headers=HEADERS)
-    for _ in range(C1_CALLS // C1_BLOCK):  # interleave blocks so drift hits every path alike
-        for name, client in clients.items():
-            for _ in range(C1_BLOCK):
-                started = time.perf_counter()
-                client.infer("simple", inputs, headers=HEADERS)
-                samples[name].append(time.perf_counter() - started)
-    for client in clients.values():
-        client.close()
-    return samples
+    inputs = simple_inputs(tc.InferInput)
+    try:
+        return interleaved({name: (lambda c=c: c.infer("simple", inputs, headers=HEADERS)) for name, c in clients.items()},
+                           C1_CALLS, C1_BLOCK)
+    finally:
+        for client in clients.values():
+            client.close()
 
 
 async def _concurrent(url: str) -> tuple[list[float], float]:
     client = tca.InferenceServerClient(url)
-    inputs = _inputs(tca)
-    for _ in range(20):
-        await client.infer("simple", inputs, headers=HEADERS)
-    samples: list[float] = []
-    remaining = C64_CALLS
-
-    async def worker() -> None:
-        nonlocal remaining
-        while remaining > 0:
-            remaining -= 1
-            started = time.perf_counter()
-            await client.infer("simple", inputs, headers=HEADERS)
-            samples.append(time.perf_counter() - started)
-
-    started = time.perf_counter()
-    await asyncio.gather(*(worker() for _ in range(CONCURRENCY)))
-    wall = time.perf_counter() - started
-    await client.close()
-    return samples, len(samples) / wall
+    inputs = simple_inputs(tca.InferInput)
+    try:
+        return await closed_loop(lambda: client.infer("simple", inputs, headers=HEADERS), C64_CALLS, CONCURRENCY)
+    finally:
+        await client.close()
 
 
 def main() -> None:

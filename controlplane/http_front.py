@@ -23,6 +23,7 @@ template). Errors: OpenAI's {"error": {"message", "type", "param", "code"}} with
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import math
@@ -37,7 +38,7 @@ import numpy as np
 from aiohttp import web
 from google.protobuf import descriptor, json_format
 from google.protobuf.message import DecodeError
-from tritonclient.utils import deserialize_bytes_tensor, serialize_byte_tensor
+from tritonclient.utils import deserialize_bytes_tensor, serialize_byte_tensor, triton_to_np_dtype
 
 from controlplane.kernel.errors import RoutingRejected, quoted
 from controlplane.router import Router
@@ -54,9 +55,6 @@ _HOP_BY_HOP = frozenset({
     HEADER_LENGTH.lower(),
 })
 _METADATA_NAME = re.compile(r"[a-z0-9][a-z0-9._-]{0,127}")
-_NUMPY = {"BOOL": np.bool_, "INT8": np.int8, "INT16": np.int16, "INT32": np.int32, "INT64": np.int64,
-          "UINT8": np.uint8, "UINT16": np.uint16, "UINT32": np.uint32, "UINT64": np.uint64,
-          "FP16": np.float16, "FP32": np.float32, "FP64": np.float64}
 _HTTP_STATUS = {
     grpc.StatusCode.INVALID_ARGUMENT: 400, grpc.StatusCode.NOT_FOUND: 404, grpc.StatusCode.UNAUTHENTICATED: 401,
     grpc.StatusCode.PERMISSION_DENIED: 403, grpc.StatusCode.RESOURCE_EXHAUSTED: 429,
@@ -65,7 +63,7 @@ _HTTP_STATUS = {
 }
 
 
-def BadRequest(message: str) -> RoutingRejected:  # noqa: N802 (reads as the error it builds)
+def _bad(message: str) -> RoutingRejected:
     """A malformed HTTP request: answered 400 before anything is routed."""
     return RoutingRejected(grpc.StatusCode.INVALID_ARGUMENT, message)
 
@@ -73,11 +71,10 @@ def BadRequest(message: str) -> RoutingRejected:  # noqa: N802 (reads as the err
 class HttpCallContext:
     """What `Router` reads of a grpc.aio.ServicerContext, for a call that came over HTTP."""
 
-    def __init__(self, request: web.Request, timeout_s: float | None = None) -> None:
+    def __init__(self, request: web.Request) -> None:
         self._metadata = _metadata(request)
         host = request.remote or ""
         self._peer = f"ipv6:[{host}]:0" if ":" in host else f"ipv4:{host}:0"
-        self._deadline = None if timeout_s is None else time.monotonic() + timeout_s
         self.headers: list[tuple[str, str]] = []
 
     def invocation_metadata(self) -> tuple[tuple[str, str], ...]:
@@ -87,7 +84,7 @@ class HttpCallContext:
         return self._peer
 
     def time_remaining(self) -> float | None:
-        return None if self._deadline is None else self._deadline - time.monotonic()
+        return None  # HTTP callers set no deadline: the hop to the node has none either, as for gRPC without one
 
     async def send_initial_metadata(self, metadata: tuple[tuple[str, str | bytes], ...]) -> None:
         self.headers.extend((k, v.decode() if isinstance(v, bytes) else str(v)) for k, v in metadata)
@@ -126,53 +123,53 @@ def _raw_from_json(name: str, datatype: str, shape: list[int], data: Any) -> byt
     values = _flatten(data)
     count = math.prod(shape)
     if len(values) != count:
-        raise BadRequest(f"input {quoted(name)}: 'data' holds {len(values)} values; shape {shape} needs {count}")
+        raise _bad(f"input {quoted(name)}: 'data' holds {len(values)} values; shape {shape} needs {count}")
     if datatype == "BYTES":
         if not all(isinstance(v, str) for v in values):
-            raise BadRequest(f"input {quoted(name)}: BYTES data must be strings")
+            raise _bad(f"input {quoted(name)}: BYTES data must be strings")
         return serialize_byte_tensor(np.array([v.encode() for v in values], dtype=object)).item()
-    dtype = _NUMPY.get(datatype)
+    dtype = triton_to_np_dtype(datatype)
     if dtype is None:
-        raise BadRequest(f"input {quoted(name)}: datatype {quoted(datatype)} cannot be sent as JSON data "
-                         f"(known: BYTES, {', '.join(_NUMPY)}); send it as binary data")
+        raise _bad(f"input {quoted(name)}: {quoted(datatype)} is not a Triton datatype (BOOL, INT8-64, "
+                         "UINT8-64, FP16, BF16, FP32, FP64, BYTES)")
     if any(isinstance(v, (str, list, dict)) or v is None for v in values):
-        raise BadRequest(f"input {quoted(name)}: {datatype} data must be numbers")
+        raise _bad(f"input {quoted(name)}: {datatype} data must be numbers")
     try:
         return np.asarray(values, dtype=dtype).tobytes()
     except (OverflowError, ValueError, TypeError) as exc:
-        raise BadRequest(f"input {quoted(name)}: data does not fit {datatype} ({exc})") from exc
+        raise _bad(f"input {quoted(name)}: data does not fit {datatype} ({exc})") from exc
 
 
 def _json_from_raw(datatype: str, raw: bytes) -> list:
     if datatype == "BYTES":
         return [v.decode("utf-8", "replace") if isinstance(v, bytes) else str(v) for v in deserialize_bytes_tensor(raw)]
-    dtype = _NUMPY.get(datatype)
+    dtype = triton_to_np_dtype(datatype)
     if dtype is None:
-        raise BadRequest(f"output datatype {datatype} cannot be returned as JSON: ask for it as binary data")
-    return np.frombuffer(raw, dtype=dtype).tolist()
+        raise _bad(f"output datatype {quoted(datatype)} cannot be returned as JSON: ask for it as binary data")
+    return np.frombuffer(raw, dtype=dtype).astype(np.float32 if datatype == "BF16" else dtype).tolist()
 
 
 def _document(raw: bytes, what: str) -> dict:
     try:
         doc = json.loads(raw)
     except json.JSONDecodeError as exc:
-        raise BadRequest(f"{what} is not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from exc
+        raise _bad(f"{what} is not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from exc
     except UnicodeDecodeError as exc:
-        raise BadRequest(f"{what} is not UTF-8 text: {exc.reason} at byte {exc.start}") from exc
+        raise _bad(f"{what} is not UTF-8 text: {exc.reason} at byte {exc.start}") from exc
     if not isinstance(doc, dict):
-        raise BadRequest(f"{what} must be a JSON object, not {type(doc).__name__}")
+        raise _bad(f"{what} must be a JSON object, not {type(doc).__name__}")
     return doc
 
 
 def _no_unknown(doc: dict, known: frozenset[str], where: str) -> None:
     unknown = sorted(set(doc) - known)
     if unknown:
-        raise BadRequest(f"{where}: unknown field {quoted(unknown[0])} (known: {', '.join(sorted(known))})")
+        raise _bad(f"{where}: unknown field {quoted(unknown[0])} (known: {', '.join(sorted(known))})")
 
 
 def _shape(value: Any, name: str) -> list[int]:
     if not isinstance(value, list) or not all(isinstance(d, int) and not isinstance(d, bool) and d >= 0 for d in value):
-        raise BadRequest(f"input {quoted(name)}: 'shape' must be a list of non-negative integers")
+        raise _bad(f"input {quoted(name)}: 'shape' must be a list of non-negative integers")
     return value
 
 
@@ -185,7 +182,7 @@ def _parameter(value: Any, where: str) -> service_pb2.InferParameter:
         return service_pb2.InferParameter(string_param=value)
     if isinstance(value, float):
         return service_pb2.InferParameter(double_param=value)
-    raise BadRequest(f"{where}: parameters must be booleans, integers, numbers or strings")
+    raise _bad(f"{where}: parameters must be booleans, integers, numbers or strings")
 
 
 _REQUEST_FIELDS = frozenset({"id", "parameters", "inputs", "outputs"})
@@ -198,7 +195,7 @@ def infer_request(model: str, version: str, body: bytes, header_length: str | No
     whether every output is binary."""
     if header_length is not None:
         if not header_length.isdigit() or int(header_length) > len(body):
-            raise BadRequest(f"{HEADER_LENGTH} must be the JSON header's length in bytes, at most the body's "
+            raise _bad(f"{HEADER_LENGTH} must be the JSON header's length in bytes, at most the body's "
                              f"{len(body)}; got {quoted(header_length)}")
         split = int(header_length)
     else:
@@ -209,52 +206,52 @@ def infer_request(model: str, version: str, body: bytes, header_length: str | No
     request = service_pb2.ModelInferRequest(model_name=model, model_version=version)
     if "id" in doc:
         if not isinstance(doc["id"], str):
-            raise BadRequest("'id' must be a string")
+            raise _bad("'id' must be a string")
         request.id = doc["id"]
     parameters = doc.get("parameters") or {}
     if not isinstance(parameters, dict):
-        raise BadRequest("'parameters' must be an object")
+        raise _bad("'parameters' must be an object")
     all_binary = bool(parameters.get("binary_data_output", False))
     for key, value in parameters.items():
         if key != "binary_data_output":
             request.parameters[key].CopyFrom(_parameter(value, f"parameters.{key}"))
     inputs = doc.get("inputs")
     if not isinstance(inputs, list) or not inputs:
-        raise BadRequest("'inputs' must be a non-empty list of tensors ({name, shape, datatype, data})")
+        raise _bad("'inputs' must be a non-empty list of tensors ({name, shape, datatype, data})")
     offset = 0
     for index, item in enumerate(inputs):
         if not isinstance(item, dict):
-            raise BadRequest(f"inputs[{index}] must be an object")
+            raise _bad(f"inputs[{index}] must be an object")
         _no_unknown(item, _INPUT_FIELDS, f"inputs[{index}]")
         name, datatype = item.get("name"), item.get("datatype")
         if not isinstance(name, str) or not isinstance(datatype, str):
-            raise BadRequest(f"inputs[{index}]: 'name' and 'datatype' must be strings")
+            raise _bad(f"inputs[{index}]: 'name' and 'datatype' must be strings")
         shape = _shape(item.get("shape"), name)
         tensor_parameters = item.get("parameters") or {}
         if not isinstance(tensor_parameters, dict):
-            raise BadRequest(f"input {quoted(name)}: 'parameters' must be an object")
+            raise _bad(f"input {quoted(name)}: 'parameters' must be an object")
         size = tensor_parameters.get("binary_data_size")
         if size is not None:
             if not isinstance(size, int) or size < 0 or offset + size > len(binary):
-                raise BadRequest(f"input {quoted(name)}: binary_data_size {quoted(size)} runs past the "
+                raise _bad(f"input {quoted(name)}: binary_data_size {quoted(size)} runs past the "
                                  f"{len(binary)} bytes after the JSON header")
             raw = binary[offset:offset + size]
             offset += size
         elif "data" in item:
             raw = _raw_from_json(name, datatype, shape, item["data"])
         else:
-            raise BadRequest(f"input {quoted(name)}: give 'data' or parameters.binary_data_size")
+            raise _bad(f"input {quoted(name)}: give 'data' or parameters.binary_data_size")
         request.inputs.add(name=name, datatype=datatype, shape=shape)
         request.raw_input_contents.append(raw)
     if offset != len(binary):
-        raise BadRequest(f"{len(binary) - offset} bytes after the JSON header belong to no input")
+        raise _bad(f"{len(binary) - offset} bytes after the JSON header belong to no input")
     wanted_binary: set[str] = set()
     outputs = doc.get("outputs") or []
     if not isinstance(outputs, list):
-        raise BadRequest("'outputs' must be a list")
+        raise _bad("'outputs' must be a list")
     for index, item in enumerate(outputs):
         if not isinstance(item, dict) or not isinstance(item.get("name"), str):
-            raise BadRequest(f"outputs[{index}] must be an object with a string 'name'")
+            raise _bad(f"outputs[{index}] must be an object with a string 'name'")
         _no_unknown(item, _OUTPUT_FIELDS, f"outputs[{index}]")
         request.outputs.add(name=item["name"])
         if (item.get("parameters") or {}).get("binary_data"):
@@ -346,9 +343,8 @@ class HttpFront:
     async def start(self, host: str, port: int) -> int:
         self._runner = web.AppRunner(self.app, access_log=None, handle_signals=False)
         await self._runner.setup()
-        site = web.TCPSite(self._runner, host, port)
-        await site.start()
-        self.port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+        await web.TCPSite(self._runner, host, port).start()
+        self.port = int(self._runner.addresses[0][1])
         return self.port
 
     async def aclose(self) -> None:
@@ -424,11 +420,12 @@ class HttpFront:
 
     async def infer(self, request: web.Request) -> web.Response:
         body = await request.read()
-        message, wanted_binary, all_binary = infer_request(
-            request.match_info["model"], request.match_info.get("version", ""), body, request.headers.get(HEADER_LENGTH)
+        message, wanted_binary, all_binary = await _off_loop(
+            len(body), infer_request, request.match_info["model"], request.match_info.get("version", ""), body,
+            request.headers.get(HEADER_LENGTH),
         )
         response, context = await self._unary("ModelInfer", message, request, service_pb2.ModelInferResponse)
-        payload, header_length = infer_response(response, wanted_binary, all_binary)
+        payload, header_length = await _off_loop(response.ByteSize(), infer_response, response, wanted_binary, all_binary)
         headers = context.response_headers()
         if header_length is None:
             return web.Response(body=payload, content_type="application/json", headers=headers)
@@ -527,6 +524,17 @@ class HttpFront:
         return out
 
 
+OFF_LOOP_BYTES = 256 * 1024  # translating a tensor body above this runs on a worker thread, not the router's loop
+
+
+async def _off_loop(size: int, function: Callable[..., Any], *args: Any) -> Any:
+    """function(*args), on a worker thread when the body is large: JSON tensors of megabytes take
+    milliseconds to parse or write, and the router's event loop carries every other call meanwhile."""
+    if size > OFF_LOOP_BYTES:
+        return await asyncio.to_thread(function, *args)
+    return function(*args)
+
+
 def _generated(response: service_pb2.ModelInferResponse) -> tuple[str, int, int]:
     """text_output, num_input_tokens and num_output_tokens of an ensemble response."""
     values: dict[str, Any] = {}
@@ -560,7 +568,7 @@ def _number(doc: dict, key: str, default: float | None, low: float, high: float)
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, int | float) or not low <= value <= high:
-        raise BadRequest(f"{key}: must be a number from {low:g} to {high:g}, got {quoted(value, 40)}")
+        raise _bad(f"{key}: must be a number from {low:g} to {high:g}, got {quoted(value, 40)}")
     return float(value)
 
 
@@ -569,7 +577,7 @@ def _integer(doc: dict, key: str, default: int | None, low: int, high: int) -> i
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise BadRequest(f"{key}: must be an integer from {low} to {high}, got {quoted(value, 40)}")
+        raise _bad(f"{key}: must be an integer from {low} to {high}, got {quoted(value, 40)}")
     return value
 
 
@@ -580,10 +588,10 @@ def _text_content(content: Any, where: str) -> str:
         texts = []
         for part in content:
             if part.get("type") != "text" or not isinstance(part.get("text"), str):
-                raise BadRequest(f"{where}: only text content parts are supported, got {quoted(part.get('type'), 40)}")
+                raise _bad(f"{where}: only text content parts are supported, got {quoted(part.get('type'), 40)}")
             texts.append(part["text"])
         return "".join(texts)
-    raise BadRequest(f"{where}: content must be a string or a list of text parts")
+    raise _bad(f"{where}: content must be a string or a list of text parts")
 
 
 def completion_parameters(doc: dict, chat: bool) -> dict[str, Any]:
@@ -591,22 +599,22 @@ def completion_parameters(doc: dict, chat: bool) -> dict[str, Any]:
     _no_unknown(doc, _CHAT if chat else _COMPLETION, "the request")
     model = doc.get("model")
     if not isinstance(model, str) or not model:
-        raise BadRequest("model: required, the name of a model (GET /v1/models lists them)")
+        raise _bad("model: required, the name of a model (GET /v1/models lists them)")
     if chat:
         messages = doc.get("messages")
         if not isinstance(messages, list) or not messages:
-            raise BadRequest("messages: required, a non-empty list of {role, content}")
+            raise _bad("messages: required, a non-empty list of {role, content}")
         user = [m for m in messages if isinstance(m, dict) and m.get("role") == "user"]
         for index, entry in enumerate(messages):
             if not isinstance(entry, dict) or entry.get("role") not in ("system", "developer", "user", "assistant", "tool"):
-                raise BadRequest(f"messages[{index}]: must be an object whose role is system, developer, user, "
+                raise _bad(f"messages[{index}]: must be an object whose role is system, developer, user, "
                                  "assistant or tool")
         if not user:
-            raise BadRequest("messages: no user message to answer")
+            raise _bad("messages: no user message to answer")
         prompt = _text_content(user[-1].get("content"), f"messages[{messages.index(user[-1])}].content")
         for key in ("tools", "tool_choice", "response_format", "top_logprobs", "parallel_tool_calls"):
             if doc.get(key) not in (None, [], {"type": "text"}):
-                raise BadRequest(f"{key}: not supported by edgeroute's CPU model")
+                raise _bad(f"{key}: not supported by edgeroute's CPU model")
         max_tokens = _integer(doc, "max_completion_tokens", None, 1, 1_000_000)
         if max_tokens is None:
             max_tokens = _integer(doc, "max_tokens", DEFAULT_MAX_TOKENS, 1, 1_000_000)
@@ -616,33 +624,33 @@ def completion_parameters(doc: dict, chat: bool) -> dict[str, Any]:
         if isinstance(prompt, list) and len(prompt) == 1:
             prompt = prompt[0]
         if not isinstance(prompt, str) or not prompt:
-            raise BadRequest("prompt: required, one non-empty string")
+            raise _bad("prompt: required, one non-empty string")
         for key in ("suffix",):
             if doc.get(key) is not None:
-                raise BadRequest(f"{key}: not supported")
+                raise _bad(f"{key}: not supported")
         if _integer(doc, "best_of", 1, 1, 1) != 1:
-            raise BadRequest("best_of: only 1 is supported")
+            raise _bad("best_of: only 1 is supported")
         echo = doc.get("echo", False)
         if not isinstance(echo, bool):
-            raise BadRequest("echo: must be true or false")
+            raise _bad("echo: must be true or false")
         max_tokens = _integer(doc, "max_tokens", DEFAULT_MAX_TOKENS, 1, 1_000_000)
     if _integer(doc, "n", 1, 1, 128) != 1:
-        raise BadRequest("n: only n=1 is supported")
+        raise _bad("n: only n=1 is supported")
     if doc.get("logprobs") not in (None, False):
-        raise BadRequest("logprobs: not supported by edgeroute's CPU model")
+        raise _bad("logprobs: not supported by edgeroute's CPU model")
     if doc.get("logit_bias") not in (None, {}):
-        raise BadRequest("logit_bias: not supported")
+        raise _bad("logit_bias: not supported")
     stream = doc.get("stream", False)
     if not isinstance(stream, bool):
-        raise BadRequest("stream: must be true or false")
+        raise _bad("stream: must be true or false")
     options = doc.get("stream_options")
     if options is not None and (not stream or not isinstance(options, dict)):
-        raise BadRequest("stream_options: only with stream true, as an object such as {\"include_usage\": true}")
+        raise _bad("stream_options: only with stream true, as an object such as {\"include_usage\": true}")
     stop = doc.get("stop")
     if isinstance(stop, str):
         stop = [stop]
     if stop is not None and (not isinstance(stop, list) or len(stop) > 4 or not all(isinstance(s, str) for s in stop)):
-        raise BadRequest("stop: a string or a list of up to 4 strings")
+        raise _bad("stop: a string or a list of up to 4 strings")
     return {
         "model": model, "prompt": prompt, "max_tokens": max_tokens, "stream": stream, "echo": echo,
         "temperature": _number(doc, "temperature", 1.0, 0.0, 2.0), "top_p": _number(doc, "top_p", 1.0, 0.0, 1.0),

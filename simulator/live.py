@@ -140,9 +140,9 @@ def run_live(
 ) -> LiveRun:
     """The reduced scenario on the live stack, then in the simulator with the stack cost measured there.
 
-    Calibration first: the same stack (routers, relays, edge fronts, Triton) carries `hold 0` calls at the
-    run's own arrival rate with the relays' delay off, so what each call takes is the stack's cost at
-    that load; the simulator adds a draw from that distribution to every request."""
+    Calibration first: the same stack (routers, relays, edge fronts, Triton) carries the run's first
+    seconds with every hold at 0 ms, so what each call takes beyond the RTT its relays replayed is the
+    stack's cost at that load; the simulator adds a draw from that distribution to every request."""
     small = reduced(scenario, seconds, scale)
     arrivals = generate(small, base_dir)
     network = Network(config, small, len(arrivals), small.seed, base_dir)

@@ -142,8 +142,8 @@ Fault = Annotated[HubDown | CableCut | Brownout, Field(discriminator="kind")]
 
 class StackCost(_Frozen):
     """The serving stack's own time per request on the machine that runs it (router, edge front, Triton,
-    relays): added to every request's latency. `edgeroute simulate --live` measures it (calls that wait
-    nothing and cross no RTT) and prints it as this section."""
+    relays): added to every request's latency. `edgeroute simulate --live` measures it (what calls with
+    holds of 0 ms take beyond the RTT their relays replay) and prints it as this section."""
 
     quantiles_ms: list[float] = Field(
         default_factory=list, max_length=1001,
@@ -163,8 +163,13 @@ class StackCost(_Frozen):
         """n draws by inverse transform (linear between the quantiles); zeros when no cost is given."""
         if not self.quantiles_ms:
             return np.zeros(n)
-        points = np.asarray(self.quantiles_ms)
-        return np.interp(rng.random(n) * (len(points) - 1), np.arange(len(points)), points)
+        return np.interp(rng.random(n) * (len(self.quantiles_ms) - 1), np.arange(len(self.quantiles_ms)), self.quantiles_ms)
+
+    def quantile(self, q: float) -> float:
+        """The cost at quantile q (0 to 1), linear between the given quantiles; 0 when no cost is given."""
+        if not self.quantiles_ms:
+            return 0.0
+        return float(np.interp(q * (len(self.quantiles_ms) - 1), np.arange(len(self.quantiles_ms)), self.quantiles_ms))
 
     @classmethod
     def measured(cls, costs_ms: np.ndarray, points: int = 21) -> StackCost:

@@ -32,6 +32,7 @@ from dataclasses import dataclass
 
 import numpy as np
 from pytriton.model_config import DynamicBatcher, ModelConfig, Tensor
+from tritonclient.utils import np_to_triton_dtype
 
 from controlplane.kernel.errors import GenerationError, input_count, input_datatype, quoted, unexpected_input
 from edgenode.lm.model import MODELS_DIR, NumpyLM
@@ -50,7 +51,7 @@ BATCH_WINDOW_US = 2000  # Triton's dynamic batching window
 TOKENS_PER_BLOCK = 64  # TensorRT-LLM's default KV cache block: the perf metrics count the cache in these
 
 _BYTES, _I32, _U64, _F32, _BOOL = (np.bytes_, np.object_), (np.int32,), (np.uint64,), (np.float32,), (np.bool_,)
-_FP16, _U8 = (np.float16,), (np.uint8,)
+_FP16 = (np.float16,)
 
 
 @dataclass(frozen=True)
@@ -145,11 +146,6 @@ def _text(value: object) -> str:
     return value.decode("utf-8", "replace") if isinstance(value, bytes) else str(value)
 
 
-_DATATYPE_NAMES = {np.bool_: "BOOL", np.int8: "INT8", np.int16: "INT16", np.int32: "INT32", np.int64: "INT64",
-                   np.uint8: "UINT8", np.uint16: "UINT16", np.uint32: "UINT32", np.uint64: "UINT64",
-                   np.float16: "FP16", np.float32: "FP32", np.float64: "FP64", np.bytes_: "BYTES", np.object_: "BYTES"}
-
-
 def _asks_for_something(array: np.ndarray, neutral: object) -> bool:
     flat = np.asarray(array).reshape(-1)
     if neutral is None:
@@ -169,7 +165,8 @@ def validate(inputs: Mapping[str, np.ndarray], tokenizer: CharTokenizer) -> Gene
                                   f"inputs ({', '.join(INPUTS)})")
         kind = np.asarray(array).dtype.type
         if kind not in spec.dtypes:
-            raise GenerationError(input_datatype(name, _DATATYPE_NAMES.get(kind, "<invalid>"), MODEL_NAME, spec.datatype))
+            got = np_to_triton_dtype(np.asarray(array).dtype) or "<invalid>"
+            raise GenerationError(input_datatype(name, got, MODEL_NAME, spec.datatype))
         if spec.refused and _asks_for_something(array, spec.neutral):
             raise GenerationError(f"{name}: {spec.refused}; edgeroute's CPU ensemble supports text_input, max_tokens, "
                                   "stream, sampling (temperature, top_p, top_k, seed), penalties, min_tokens, end_id, "
