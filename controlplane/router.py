@@ -20,7 +20,7 @@ from controlplane import metrics
 from controlplane.auth import AUTH_HEADER, HOP_ONLY_HEADERS, Authenticator, AuthError, hop_headers
 from controlplane.geoip import Locator, UnknownRegion
 from controlplane.kernel.config import RegionsConfig
-from controlplane.kernel.errors import RoutingRejected, bounded, quoted, unknown_model
+from controlplane.kernel.errors import MAX_RELAYED_CHARS, RoutingRejected, bounded, quoted, unknown_model
 from controlplane.kernel.ledger import LoadLedger
 from controlplane.kernel.policy import (
     NO_NODE,
@@ -320,6 +320,8 @@ class Router:
                         metrics.STREAM_REQUESTS.labels(node.hub, "error" if failed else "ok").inc()
                         metrics.STREAM_REQUEST_LATENCY.observe(now - outcome.ended.started)
                     if outcome.forward:
+                        if outcome.response and len(outcome.response.error) > MAX_RELAYED_CHARS:
+                            response = _bounded_stream_error(response)
                         if not announced:
                             announced = True
                             yield node
@@ -406,3 +408,10 @@ def make_server(router: Router) -> grpc.aio.Server:
 
 def build_state(config: RegionsConfig, locator: Locator, nodes: dict[str, NodeState], revision: int) -> RouterState:
     return RouterState(Snapshot.build(config, nodes, revision), locator)
+
+
+def _bounded_stream_error(raw: bytes) -> bytes:
+    """A node's stream error that quotes user input at length (Triton quotes names whole), cut to a bound."""
+    response = service_pb2.ModelStreamInferResponse.FromString(raw)
+    response.error_message = bounded(response.error_message)
+    return response.SerializeToString()

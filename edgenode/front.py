@@ -21,7 +21,7 @@ import grpc.aio
 
 from controlplane import metrics
 from controlplane.auth import AuthError, verify_hop
-from controlplane.kernel.errors import bounded
+from controlplane.kernel.errors import bounded, triton_status
 from edgenode.cache.edge import BYPASS, CACHE_HEADER, HIT, MISS_MARK, CacheKey, EdgeCache, mark_stream, mark_unary
 from edgenode.cache.store import Lookup
 from proto import CHANNEL_OPTIONS, MAX_MESSAGE_BYTES, SERVICE_NAME, length_delimited_fields, method_path, service_pb2
@@ -231,7 +231,7 @@ class EdgeFront:
             call.cancel()
         errors = [a.error_message for a in answers if a.error_message]
         if errors:
-            await context.abort(grpc.StatusCode.INVALID_ARGUMENT, bounded(errors[0]))
+            await context.abort(getattr(grpc.StatusCode, triton_status(errors[0])), bounded(errors[0]))
         data = [a.infer_response for a in answers if a.infer_response.outputs]
         if len(data) != 1:
             await context.abort(

@@ -81,6 +81,20 @@ def input_count(model: str, required: int, declared: int, got: list[str], missin
             "Please provide all required input(s).")
 
 
+def triton_status(message: str) -> str:
+    """The gRPC status name Triton answers a unary call with, for an error it sent on a stream as text only
+    (ModelStreamInferResponse.error_message has no code): core r24.10's wording decides."""
+    if message.startswith("Request for unknown model"):
+        return "UNAVAILABLE" if message.endswith("is not at ready state") else "NOT_FOUND"
+    if message.startswith("Server not ready"):
+        return "UNAVAILABLE"
+    if "doesn't support models with decoupled" in message:
+        return "UNIMPLEMENTED"
+    if message.startswith(("Failed to process the request", "Executor failed")) or "Model execute error" in message:
+        return "INTERNAL"
+    return "INVALID_ARGUMENT"  # request validation: counts, names, shapes, datatypes, the model's own checks
+
+
 class EdgerouteError(Exception):
     """Base of every error edgeroute raises."""
 

@@ -74,6 +74,24 @@ def test_a_huge_model_name_is_quoted_only_in_part(clients):
     assert router.is_server_live(headers=HEADERS)  # and the router is still there
 
 
+def test_a_stream_error_quoting_a_huge_name_is_cut_at_the_router(router_address):
+    """Triton quotes an unexpected input's name whole; on a stream the router cuts the message to a bound."""
+    tensor = tc.InferInput("x" * 200_000, [1, 16], "INT32")
+    tensor.set_data_from_numpy(np.zeros((1, 16), dtype=np.int32))
+    results: queue.Queue = queue.Queue()
+    client = tc.InferenceServerClient(router_address)
+    client.start_stream(callback=lambda result, error: results.put(error or result), headers=HEADERS)
+    try:
+        client.async_stream_infer("simple", [simple_inputs(1)[0], tensor])
+    finally:
+        client.stop_stream()
+        client.close()
+    error = results.get(timeout=5)
+    assert isinstance(error, InferenceServerException)
+    assert "unexpected inference input 'xxx" in error.message() or "expected 2 inputs" in error.message()
+    assert len(error.message()) < 2_000
+
+
 def e2e_inputs(prompt: str, *, streaming: bool, exclude_input: bool, n: int | None = None,
                perf: bool = False, seed: int | None = None) -> list[tc.InferInput]:
     """The tensors end_to_end_grpc_client.py builds (its defaults: max_tokens, beam_width 1, temperature 1.0)."""

@@ -24,6 +24,7 @@ from controlplane.kernel.config import (
     WhenFull,
     summary,
 )
+from controlplane.kernel.errors import triton_status
 from controlplane.kernel.ledger import LoadLedger
 from controlplane.kernel.policy import (
     NEAREST,
@@ -503,3 +504,17 @@ def test_the_ledger_keeps_nairobi_on_tangier(shipped_config, kind):
     assert len(outcomes) == 600  # 4 s of traffic, every call decided
     assert {hub for _decision, hub in outcomes} == {"tangier"}
     assert {decision for decision, _hub in outcomes} <= {NEAREST, NEAREST_FULL}
+
+
+@pytest.mark.parametrize(("message", "status"), [
+    ("Request for unknown model: 'nope' is not found", "NOT_FOUND"),
+    ("Request for unknown model: 'simple' has no available versions", "NOT_FOUND"),
+    ("Request for unknown model: 'simple' version 2 is not at ready state", "UNAVAILABLE"),
+    ("ModelInfer RPC doesn't support models with decoupled transaction policy", "UNIMPLEMENTED"),
+    ("Failed to process the request(s) for model 'opt_0_0', message: TritonModelException: ...", "INTERNAL"),
+    ("unexpected inference input 'BOGUS' for model 'simple'", "INVALID_ARGUMENT"),
+    ("[request id: <id_unknown>] inference input 'INPUT0' data-type is 'FP32', but model 'simple' expects 'INT32'",
+     "INVALID_ARGUMENT"),
+])
+def test_a_stream_error_text_gets_the_status_triton_answers_unary_calls_with(message, status):
+    assert triton_status(message) == status
