@@ -431,7 +431,7 @@ def _trtllm_repo(args: argparse.Namespace) -> int:
     for path in written:
         print(f"wrote {path}")
     print(f"next: run {Path(args.out) / 'build.sh'} on the GPU host, start Triton on {args.out}, then "
-          "edgeroute edge --triton-url grpc://GPU_HOST:8001 --models ensemble")
+          "edgeroute edge --triton-url grpc://GPU_HOST:8001 --models ensemble,tensorrt_llm_bls")
     return 0
 
 

@@ -1,23 +1,29 @@
-"""`edgeroute trtllm-repo`: a Triton model repository for a GPU hub running TensorRT-LLM, with the same
-client tensors as the CPU `ensemble` (text_input, max_tokens, stream, ... -> text_output, perf metrics).
+"""`edgeroute trtllm-repo`: a Triton model repository for a GPU hub running TensorRT-LLM, with the client
+tensors of TensorRT-LLM's own `ensemble` and `tensorrt_llm_bls` (edgenode.lm.contract, the table the CPU
+`ensemble` uses too).
 
-Written: preprocessing (tokenizer), tensorrt_llm (the target engine, in-flight batching), for draft-target
-speculative decoding tensorrt_llm_draft and tensorrt_llm_bls (which runs draft then target per step),
-postprocessing (detokenizer), the `ensemble` that chains them, and build.sh with the matching
+Written: preprocessing (tokenizer: prompt, bad/stop words, embedding bias, end/pad ids, seed and min tokens
+under either name), tensorrt_llm (the target engine, in-flight batching), postprocessing (detokenizer, one
+string per sequence), the `ensemble` that chains them, the client-facing `tensorrt_llm_bls` (num_draft_tokens,
+use_draft_logits; with draft-target speculative decoding also tensorrt_llm_draft, which it asks for proposals
+that the target verifies), and build.sh with the matching
 quantize / trtllm-build commands. Every config.pbtxt is built as a model_config_pb2.ModelConfig and written
 with protobuf's text format, so it parses as Triton will parse it. The edge node fronts the result with
-`edgeroute edge --triton-url grpc://GPU_HOST:8001 --models ensemble`.
+`edgeroute edge --triton-url grpc://GPU_HOST:8001 --models ensemble,tensorrt_llm_bls`.
 """
 
 from __future__ import annotations
 
+import json
 import shlex
 from dataclasses import dataclass
 from pathlib import Path
 
+import numpy as np
 from google.protobuf import text_format
 
 from controlplane.kernel.errors import RepoError
+from edgenode.lm.contract import BLS_ONLY, INPUTS, OUTPUTS
 from proto import model_config_pb2 as mc
 
 SPECULATIVE_MODES = ("none", "draft-target", "eagle", "medusa", "lookahead")
@@ -84,30 +90,74 @@ def _params(config: mc.ModelConfig, **values: object) -> None:
         config.parameters[key].string_value = str(value).lower() if isinstance(value, bool) else str(value)
 
 
-# the client-facing tensors: the CPU `ensemble` (edgenode.lm.serving) has the same
-CLIENT_INPUTS = [
-    ("text_input", "STRING", [1], False), ("max_tokens", "INT32", [1], False), ("stream", "BOOL", [1], True),
-    ("temperature", "FP32", [1], True), ("top_p", "FP32", [1], True), ("top_k", "INT32", [1], True),
-    ("seed", "UINT64", [1], True), ("end_id", "INT32", [1], True), ("stop_words", "STRING", [-1], True),
-    ("num_draft_tokens", "INT32", [1], True), ("return_perf_metrics", "BOOL", [1], True),
-]
-PERF_OUTPUTS = [("acceptance_rate", "FP32"), ("total_accepted_draft_tokens", "INT32"), ("total_draft_tokens", "INT32")]
+# The ensemble's tensors go to preprocessing (text, word lists, ids that need the tokenizer or a default)
+# or straight to tensorrt_llm. tensorrt_llm's own names are those of the newest TensorRT-LLM triton_backend
+# (seed, min_tokens); the older client names random_seed and min_length are folded in by preprocessing.
+TO_PREPROCESSING = {
+    "QUERY": "text_input", "DECODER_QUERY": "decoder_text_input", "REQUEST_OUTPUT_LEN": "max_tokens",
+    "BAD_WORDS_DICT": "bad_words", "STOP_WORDS_DICT": "stop_words", "EMBEDDING_BIAS_WORDS": "embedding_bias_words",
+    "EMBEDDING_BIAS_WEIGHTS": "embedding_bias_weights", "END_ID": "end_id", "PAD_ID": "pad_id",
+    "PROMPT_TABLE_EXTRA_ID": "prompt_table_extra_id", "SEED": "seed", "RANDOM_SEED": "random_seed",
+    "MIN_TOKENS": "min_tokens", "MIN_LENGTH": "min_length",
+}
+# preprocessing output -> tensorrt_llm input
+FROM_PREPROCESSING = {
+    "INPUT_ID": "input_ids", "REQUEST_INPUT_LEN": "input_lengths", "REQUEST_OUTPUT_LEN": "request_output_len",
+    "BAD_WORDS_IDS": "bad_words_list", "STOP_WORDS_IDS": "stop_words_list", "EMBEDDING_BIAS": "embedding_bias",
+    "OUT_END_ID": "end_id", "OUT_PAD_ID": "pad_id", "OUT_SEED": "seed", "OUT_MIN_TOKENS": "min_tokens",
+}
+# tensorrt_llm input <- client tensor, unchanged
+TO_LLM = {
+    "runtime_top_k": "top_k", "runtime_top_p": "top_p", "temperature": "temperature", "len_penalty": "length_penalty",
+    "repetition_penalty": "repetition_penalty", "presence_penalty": "presence_penalty",
+    "frequency_penalty": "frequency_penalty", "beam_width": "beam_width", "num_return_sequences": "num_return_sequences",
+    "exclude_input_in_output": "exclude_input_in_output", "streaming": "stream", "return_log_probs": "return_log_probs",
+    "return_context_logits": "return_context_logits", "return_generation_logits": "return_generation_logits",
+    "return_perf_metrics": "return_perf_metrics", "return_num_input_tokens": "return_num_input_tokens",
+    "return_num_output_tokens": "return_num_output_tokens", "prompt_embedding_table": "prompt_embedding_table",
+    "prompt_vocab_size": "prompt_vocab_size", "lora_task_id": "lora_task_id", "lora_weights": "lora_weights",
+    "lora_config": "lora_config", "guided_decoding_guide_type": "guided_decoding_guide_type",
+    "guided_decoding_guide": "guided_decoding_guide",
+}
+# tensorrt_llm's outputs that reach the client unchanged (output_ids / sequence_length become text_output)
+LLM_OUTPUTS = [name for name in OUTPUTS if name != "text_output"]
+_DTYPE = {np.int32: "INT32", np.int64: "INT64", np.float32: "FP32", np.object_: "STRING"}
+
+
+def _client_input(name: str) -> mc.ModelInput:
+    spec = INPUTS[name]
+    dtype = "STRING" if spec.datatype == "BYTES" else spec.datatype
+    return _tensor(mc.ModelInput, name, dtype, list(spec.dims), optional=not spec.required, ragged=spec.ragged)
+
+
+def _output(name: str) -> mc.ModelOutput:
+    dtype, dims = OUTPUTS[name]
+    return _tensor(mc.ModelOutput, name, _DTYPE[dtype], list(dims))
+
+
+def _client_facing(c: mc.ModelConfig, *, bls: bool) -> None:
+    c.input.extend(_client_input(n) for n in INPUTS if bls or n not in BLS_ONLY)
+    c.output.extend(_output(n) for n in OUTPUTS)
 
 
 def preprocessing(o: RepoOptions) -> mc.ModelConfig:
     c = mc.ModelConfig(name="preprocessing", backend="python", max_batch_size=o.max_batch_size)
-    c.input.extend([
-        _tensor(mc.ModelInput, "QUERY", "STRING", [1]),
-        _tensor(mc.ModelInput, "REQUEST_OUTPUT_LEN", "INT32", [1]),
-        _tensor(mc.ModelInput, "STOP_WORDS_DICT", "STRING", [-1], optional=True, ragged=True),
-        _tensor(mc.ModelInput, "END_ID", "INT32", [1], optional=True),
-    ])
+    for ours, client in TO_PREPROCESSING.items():
+        spec = INPUTS[client]
+        dtype = "STRING" if spec.datatype == "BYTES" else spec.datatype
+        c.input.append(_tensor(mc.ModelInput, ours, dtype, list(spec.dims), optional=not spec.required,
+                               ragged=spec.dims == (-1,)))
     c.output.extend([
         _tensor(mc.ModelOutput, "INPUT_ID", "INT32", [-1]),
         _tensor(mc.ModelOutput, "REQUEST_INPUT_LEN", "INT32", [1]),
         _tensor(mc.ModelOutput, "REQUEST_OUTPUT_LEN", "INT32", [1]),
+        _tensor(mc.ModelOutput, "BAD_WORDS_IDS", "INT32", [2, -1]),
         _tensor(mc.ModelOutput, "STOP_WORDS_IDS", "INT32", [2, -1]),
+        _tensor(mc.ModelOutput, "EMBEDDING_BIAS", "FP32", [-1]),
         _tensor(mc.ModelOutput, "OUT_END_ID", "INT32", [1]),
+        _tensor(mc.ModelOutput, "OUT_PAD_ID", "INT32", [1]),
+        _tensor(mc.ModelOutput, "OUT_SEED", "UINT64", [1]),
+        _tensor(mc.ModelOutput, "OUT_MIN_TOKENS", "INT32", [1]),
     ])
     c.instance_group.add(count=1, kind=mc.ModelInstanceGroup.KIND_CPU)
     _params(c, tokenizer_dir=o.tokenizer_dir)
@@ -137,29 +187,36 @@ def tensorrt_llm(o: RepoOptions, *, draft: bool = False) -> mc.ModelConfig:
         _tensor(mc.ModelInput, "input_lengths", "INT32", [1], scalar=True),
         _tensor(mc.ModelInput, "request_output_len", "INT32", [1], scalar=True),
         _tensor(mc.ModelInput, "end_id", "INT32", [1], optional=True, scalar=True),
+        _tensor(mc.ModelInput, "pad_id", "INT32", [1], optional=True, scalar=True),
+        _tensor(mc.ModelInput, "bad_words_list", "INT32", [2, -1], optional=True, ragged=True),
         _tensor(mc.ModelInput, "stop_words_list", "INT32", [2, -1], optional=True, ragged=True),
-        _tensor(mc.ModelInput, "runtime_top_k", "INT32", [1], optional=True, scalar=True),
-        _tensor(mc.ModelInput, "runtime_top_p", "FP32", [1], optional=True, scalar=True),
-        _tensor(mc.ModelInput, "temperature", "FP32", [1], optional=True, scalar=True),
-        _tensor(mc.ModelInput, "random_seed", "UINT64", [1], optional=True, scalar=True),
-        _tensor(mc.ModelInput, "streaming", "BOOL", [1], optional=True),
-        _tensor(mc.ModelInput, "return_perf_metrics", "BOOL", [1], optional=True, scalar=True),
+        _tensor(mc.ModelInput, "embedding_bias", "FP32", [-1], optional=True, ragged=True),
+        _tensor(mc.ModelInput, "seed", "UINT64", [1], optional=True, scalar=True),
+        _tensor(mc.ModelInput, "min_tokens", "INT32", [1], optional=True, scalar=True),
+        _tensor(mc.ModelInput, "streaming", "BOOL", [1], optional=True, scalar=True),
         _tensor(mc.ModelInput, "draft_input_ids", "INT32", [-1], optional=True, ragged=True),
         _tensor(mc.ModelInput, "draft_logits", "FP32", [-1, -1], optional=True, ragged=True),
-        _tensor(mc.ModelInput, "return_generation_logits", "BOOL", [1], optional=True, scalar=True),
+        _tensor(mc.ModelInput, "draft_acceptance_threshold", "FP32", [1], optional=True, scalar=True),
     ])
+    for ours, client in TO_LLM.items():
+        if ours == "streaming":
+            continue
+        spec = INPUTS[client]
+        dtype = "STRING" if spec.datatype == "BYTES" else spec.datatype
+        c.input.append(_tensor(mc.ModelInput, ours, dtype, list(spec.dims), optional=True, ragged=spec.ragged,
+                               scalar=spec.dims == (1,) and dtype != "STRING"))
     c.output.extend([
         _tensor(mc.ModelOutput, "output_ids", "INT32", [-1, -1]),
         _tensor(mc.ModelOutput, "sequence_length", "INT32", [-1]),
-        _tensor(mc.ModelOutput, "generation_logits", "FP32", [-1, -1, -1]),
-        *(_tensor(mc.ModelOutput, n, t, [1]) for n, t in PERF_OUTPUTS),
+        *(_output(n) for n in LLM_OUTPUTS),
     ])
     c.instance_group.add(count=1, kind=mc.ModelInstanceGroup.KIND_CPU)  # the backend places work on the GPUs
     _params(
         c, gpt_model_type="inflight_fused_batching",
         gpt_model_path=o.draft_engine_dir if draft else o.engine_dir,
         batch_scheduler_policy="max_utilization", enable_kv_cache_reuse=o.kv_cache_reuse,
-        kv_cache_free_gpu_mem_fraction=0.2 if draft else 0.85, exclude_input_in_output=True,
+        kv_cache_free_gpu_mem_fraction=0.2 if draft else 0.85,
+        exclude_input_in_output=False,  # TensorRT-LLM's default; the request's tensor overrides it
         enable_chunked_context=True, max_beam_width=1,
     )
     if not draft:
@@ -179,33 +236,18 @@ def tensorrt_llm(o: RepoOptions, *, draft: bool = False) -> mc.ModelConfig:
     return c
 
 
-def _client_facing(c: mc.ModelConfig, o: RepoOptions) -> None:
-    c.input.extend(_tensor(mc.ModelInput, n, t, d, optional=opt) for n, t, d, opt in CLIENT_INPUTS)
-    c.output.append(_tensor(mc.ModelOutput, "text_output", "STRING", [-1]))
-    c.output.extend(_tensor(mc.ModelOutput, n, t, [1]) for n, t in PERF_OUTPUTS)
-
-
 def ensemble(o: RepoOptions) -> mc.ModelConfig:
     c = mc.ModelConfig(name="ensemble", platform="ensemble", max_batch_size=o.max_batch_size)
-    _client_facing(c, o)
+    _client_facing(c, bls=False)
     steps = c.ensemble_scheduling.step
     pre = steps.add(model_name="preprocessing", model_version=-1)
-    pre.input_map.update({"QUERY": "text_input", "REQUEST_OUTPUT_LEN": "max_tokens", "STOP_WORDS_DICT": "stop_words",
-                          "END_ID": "end_id"})
-    pre.output_map.update({"INPUT_ID": "_INPUT_ID", "REQUEST_INPUT_LEN": "_REQUEST_INPUT_LEN",
-                           "REQUEST_OUTPUT_LEN": "_REQUEST_OUTPUT_LEN", "STOP_WORDS_IDS": "_STOP_WORDS_IDS",
-                           "OUT_END_ID": "_END_ID"})
-    llm = steps.add(model_name="tensorrt_llm_bls" if o.speculative == "draft-target" else "tensorrt_llm", model_version=-1)
-    llm.input_map.update({
-        "input_ids": "_INPUT_ID", "input_lengths": "_REQUEST_INPUT_LEN", "request_output_len": "_REQUEST_OUTPUT_LEN",
-        "end_id": "_END_ID", "stop_words_list": "_STOP_WORDS_IDS", "runtime_top_k": "top_k", "runtime_top_p": "top_p",
-        "temperature": "temperature", "random_seed": "seed", "streaming": "stream",
-        "return_perf_metrics": "return_perf_metrics",
-    })
-    if o.speculative == "draft-target":
-        llm.input_map["num_draft_tokens"] = "num_draft_tokens"
+    pre.input_map.update(TO_PREPROCESSING)
+    pre.output_map.update({out: f"_{out}" for out in FROM_PREPROCESSING})
+    llm = steps.add(model_name="tensorrt_llm", model_version=-1)
+    llm.input_map.update({theirs: f"_{out}" for out, theirs in FROM_PREPROCESSING.items()})
+    llm.input_map.update(TO_LLM)
     llm.output_map.update({"output_ids": "_TOKENS_BATCH", "sequence_length": "_SEQUENCE_LENGTH"})
-    llm.output_map.update({n: n for n, _ in PERF_OUTPUTS})
+    llm.output_map.update({n: n for n in LLM_OUTPUTS})
     post = steps.add(model_name="postprocessing", model_version=-1)
     post.input_map.update({"TOKENS_BATCH": "_TOKENS_BATCH", "SEQUENCE_LENGTH": "_SEQUENCE_LENGTH"})
     post.output_map["OUTPUT"] = "text_output"
@@ -213,16 +255,21 @@ def ensemble(o: RepoOptions) -> mc.ModelConfig:
 
 
 def bls(o: RepoOptions) -> mc.ModelConfig:
-    """Draft-target speculative decoding: the draft engine proposes, the target engine verifies."""
-    base = tensorrt_llm(o)
+    """Client-facing, as TensorRT-LLM's own: the ensemble's tensors plus num_draft_tokens / use_draft_logits.
+
+    It calls preprocessing, tensorrt_llm (and, for draft-target speculative decoding, tensorrt_llm_draft
+    then tensorrt_llm per step) and postprocessing itself; the tensor maps travel in its parameters so
+    the model and the ensemble cannot disagree."""
     c = mc.ModelConfig(name="tensorrt_llm_bls", backend="python", max_batch_size=o.max_batch_size)
     c.model_transaction_policy.decoupled = o.decoupled
-    c.input.extend(i for i in base.input if i.name not in ("draft_input_ids", "draft_logits", "return_generation_logits"))
-    c.input.append(_tensor(mc.ModelInput, "num_draft_tokens", "INT32", [1], optional=True, scalar=True))
-    c.output.extend(o_ for o_ in base.output if o_.name != "generation_logits")
+    _client_facing(c, bls=True)
     c.instance_group.add(count=1, kind=mc.ModelInstanceGroup.KIND_CPU)
-    _params(c, target_model_name="tensorrt_llm", draft_model_name="tensorrt_llm_draft",
-            num_draft_tokens=o.num_draft_tokens)
+    _params(c, tensorrt_llm_model_name="tensorrt_llm", accumulate_tokens=False,
+            tensorrt_llm_draft_model_name="tensorrt_llm_draft" if o.speculative == "draft-target" else "",
+            edgeroute_max_draft_tokens=o.num_draft_tokens,  # the engines' --max_draft_len
+            edgeroute_to_preprocessing=json.dumps(TO_PREPROCESSING),
+            edgeroute_from_preprocessing=json.dumps(FROM_PREPROCESSING),
+            edgeroute_to_llm=json.dumps(TO_LLM), edgeroute_llm_outputs=json.dumps(LLM_OUTPUTS))
     return c
 
 
@@ -268,10 +315,9 @@ def build_script(o: RepoOptions) -> str:
 def configs(o: RepoOptions) -> dict[str, mc.ModelConfig]:
     o.check()
     made = {"preprocessing": preprocessing(o), "tensorrt_llm": tensorrt_llm(o), "postprocessing": postprocessing(o),
-            "ensemble": ensemble(o)}
+            "ensemble": ensemble(o), "tensorrt_llm_bls": bls(o)}
     if o.speculative == "draft-target":
         made["tensorrt_llm_draft"] = tensorrt_llm(o, draft=True)
-        made["tensorrt_llm_bls"] = bls(o)
     return made
 
 

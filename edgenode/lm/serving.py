@@ -10,8 +10,10 @@ as TensorRT-LLM), bad_words, repetition_penalty, presence_penalty, frequency_pen
 return_perf_metrics (on every response: the KV cache blocks the generation holds, the *_time_ns
 timestamps, the draft acceptance figures), return_num_input_tokens / return_num_output_tokens, return_log_probs (cum_log_probs, output_log_probs),
 return_context_logits and return_generation_logits,
-length_penalty (beam search only: no effect at beam_width 1, as in TensorRT-LLM), and num_draft_tokens
-(tensorrt_llm_bls's name). What it refuses, with INVALID_ARGUMENT naming the tensor and what is
+length_penalty (beam search only: no effect at beam_width 1, as in TensorRT-LLM), and num_draft_tokens /
+use_draft_logits (tensorrt_llm_bls's names; the CPU model always verifies a draft against its probabilities,
+which at temperature 0 is token matching). The tensor table is edgenode.lm.contract, shared with the GPU
+repository `edgeroute trtllm-repo` writes. What it refuses, with INVALID_ARGUMENT naming the tensor and what is
 supported: beam_width > 1, LoRA, prompt tables, guided decoding, encoder-decoder input, and embedding bias.
 
 The model is decoupled: with stream=true it sends each target pass's accepted tokens as they come; with
@@ -35,6 +37,7 @@ from pytriton.model_config import DynamicBatcher, ModelConfig, Tensor
 from tritonclient.utils import np_to_triton_dtype
 
 from controlplane.kernel.errors import GenerationError, input_count, input_datatype, quoted, unexpected_input
+from edgenode.lm.contract import INPUTS, OUTPUTS, PERF_OUTPUTS
 from edgenode.lm.model import MODELS_DIR, NumpyLM
 from edgenode.lm.speculative import Generator, Sampling, Stats
 from edgenode.lm.tokenizer import BOS, EOS, CharTokenizer
@@ -49,69 +52,6 @@ MAX_RETURN_SEQUENCES = 4
 DEFAULT_DRAFT_TOKENS = 4
 BATCH_WINDOW_US = 2000  # Triton's dynamic batching window
 TOKENS_PER_BLOCK = 64  # TensorRT-LLM's default KV cache block: the perf metrics count the cache in these
-
-_BYTES, _I32, _U64, _F32, _BOOL = (np.bytes_, np.object_), (np.int32,), (np.uint64,), (np.float32,), (np.bool_,)
-_FP16 = (np.float16,)
-
-
-@dataclass(frozen=True)
-class Input:
-    datatype: str  # Triton's protocol name
-    dtypes: tuple[type, ...]  # numpy dtypes accepted
-    required: bool = False
-    dims: tuple[int, ...] = (1,)
-    refused: str = ""  # set: the CPU model cannot do this; any value other than `neutral` is refused
-    neutral: object = None  # the value that asks for nothing (None: any value is refused)
-
-
-INPUTS: dict[str, Input] = {
-    "text_input": Input("BYTES", _BYTES, required=True),
-    "decoder_text_input": Input("BYTES", _BYTES, refused="the CPU model is decoder-only", neutral=b""),
-    "max_tokens": Input("INT32", _I32, required=True),
-    "num_return_sequences": Input("INT32", _I32),
-    "bad_words": Input("BYTES", _BYTES, dims=(-1,)),
-    "stop_words": Input("BYTES", _BYTES, dims=(-1,)),
-    "exclude_input_in_output": Input("BOOL", _BOOL),
-    "end_id": Input("INT32", _I32),
-    "pad_id": Input("INT32", _I32),
-    "top_k": Input("INT32", _I32),
-    "top_p": Input("FP32", _F32),
-    "temperature": Input("FP32", _F32),
-    "length_penalty": Input("FP32", _F32),
-    "repetition_penalty": Input("FP32", _F32),
-    "min_length": Input("INT32", _I32),
-    "min_tokens": Input("INT32", _I32),
-    "presence_penalty": Input("FP32", _F32),
-    "frequency_penalty": Input("FP32", _F32),
-    "random_seed": Input("UINT64", _U64),
-    "seed": Input("UINT64", _U64),
-    "return_log_probs": Input("BOOL", _BOOL),
-    "return_context_logits": Input("BOOL", _BOOL),
-    "return_generation_logits": Input("BOOL", _BOOL),
-    "return_perf_metrics": Input("BOOL", _BOOL),
-    "return_num_input_tokens": Input("BOOL", _BOOL),
-    "return_num_output_tokens": Input("BOOL", _BOOL),
-    "beam_width": Input("INT32", _I32),
-    "stream": Input("BOOL", _BOOL),
-    "prompt_embedding_table": Input("FP16", _FP16, dims=(-1, -1), refused="prompt tables are not supported"),
-    "prompt_table_extra_id": Input("UINT64", _U64, refused="prompt tables are not supported"),
-    "prompt_vocab_size": Input("INT32", _I32, refused="prompt tables are not supported"),
-    "embedding_bias_words": Input("BYTES", _BYTES, dims=(-1,), refused="embedding bias is not supported", neutral=b""),
-    "embedding_bias_weights": Input("FP32", _F32, dims=(-1,), refused="embedding bias is not supported", neutral=0.0),
-    "lora_task_id": Input("UINT64", _U64, refused="LoRA adapters are not supported"),
-    "lora_weights": Input("FP16", _FP16, dims=(-1, -1), refused="LoRA adapters are not supported"),
-    "lora_config": Input("INT32", _I32, dims=(-1, 3), refused="LoRA adapters are not supported"),
-    "guided_decoding_guide_type": Input("BYTES", _BYTES, refused="guided decoding is not supported"),
-    "guided_decoding_guide": Input("BYTES", _BYTES, refused="guided decoding is not supported"),
-    "num_draft_tokens": Input("INT32", _I32),
-}
-PERF_OUTPUTS: dict[str, type] = {
-    "kv_cache_alloc_new_blocks": np.int32, "kv_cache_reused_blocks": np.int32, "kv_cache_alloc_total_blocks": np.int32,
-    "arrival_time_ns": np.int64, "first_scheduled_time_ns": np.int64, "first_token_time_ns": np.int64,
-    "last_token_time_ns": np.int64, "acceptance_rate": np.float32, "total_accepted_draft_tokens": np.int32,
-    "total_draft_tokens": np.int32,
-}
-
 
 @dataclass(frozen=True)
 class GenerationRequest:
@@ -390,16 +330,9 @@ def model_spec():  # noqa: ANN201 (edgenode.models.ModelSpec; imported there to 
                optional=not spec.required)
         for name, spec in INPUTS.items()
     )
-    outputs = (
-        Tensor(name="text_output", dtype=bytes, shape=(-1,)),
-        Tensor(name="sequence_index", dtype=np.int32, shape=(1,)),
-        Tensor(name="num_input_tokens", dtype=np.int32, shape=(1,)),
-        Tensor(name="num_output_tokens", dtype=np.int32, shape=(1,)),
-        Tensor(name="cum_log_probs", dtype=np.float32, shape=(-1,)),
-        Tensor(name="output_log_probs", dtype=np.float32, shape=(-1, -1)),
-        Tensor(name="context_logits", dtype=np.float32, shape=(-1, -1)),
-        Tensor(name="generation_logits", dtype=np.float32, shape=(-1, -1, -1)),
-        *(Tensor(name=name, dtype=dtype, shape=(1,)) for name, dtype in PERF_OUTPUTS.items()),
+    outputs = tuple(
+        Tensor(name=name, dtype=(bytes if dtype is np.object_ else dtype), shape=dims)
+        for name, (dtype, dims) in OUTPUTS.items()
     )
     config = ModelConfig(
         max_batch_size=8, decoupled=True, batcher=DynamicBatcher(max_queue_delay_microseconds=BATCH_WINDOW_US)

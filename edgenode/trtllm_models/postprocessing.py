@@ -1,4 +1,7 @@
-"""Triton Python-backend model (written by `edgeroute trtllm-repo`): token ids -> text_output."""
+"""Triton Python-backend model (written by `edgeroute trtllm-repo`): token ids -> text_output.
+
+One string per sequence, 1-D ([beams]) as TensorRT-LLM's own postprocessing returns it, so a client's
+`result.as_numpy("text_output")[0].decode()` reads the text."""
 
 import json
 
@@ -17,11 +20,10 @@ class TritonPythonModel:
         for request in requests:
             tokens = pb_utils.get_input_tensor_by_name(request, "TOKENS_BATCH").as_numpy()  # [batch, beam, len]
             lengths = pb_utils.get_input_tensor_by_name(request, "SEQUENCE_LENGTH").as_numpy()  # [batch, beam]
-            texts = []
-            for row, length in zip(tokens.reshape(tokens.shape[0], -1, tokens.shape[-1]),
-                                   lengths.reshape(lengths.shape[0], -1), strict=True):
-                texts.append(self.tokenizer.decode(row[0][: int(length[0])], skip_special_tokens=True).encode("utf-8"))
+            tokens = tokens.reshape(-1, tokens.shape[-1])
+            texts = [self.tokenizer.decode(row[: int(length)], skip_special_tokens=True).encode("utf-8")
+                     for row, length in zip(tokens, lengths.reshape(-1), strict=True)]
             responses.append(pb_utils.InferenceResponse(output_tensors=[
-                pb_utils.Tensor("OUTPUT", np.array(texts, dtype=object).reshape(-1, 1))
+                pb_utils.Tensor("OUTPUT", np.array(texts, dtype=object))
             ]))
         return responses
