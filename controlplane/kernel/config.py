@@ -24,7 +24,7 @@ DEFAULT_REPORT_STALENESS_MS = 3000.0
 DEFAULT_RETRY_AFTER_MS = 250
 DEFAULT_MAX_ATTEMPTS = 3
 DEFAULT_SERVICE_TIME_MS = 5.0
-DEFAULT_CACHE_THRESHOLD = 0.98
+DEFAULT_CACHE_THRESHOLD = 0.75  # the embedding only gathers candidates: the guard decides (edgenode.cache.guard)
 DEFAULT_MAX_WAIT_MS = 2000.0
 
 Name = Annotated[str, Field(pattern=r"^[a-z][a-z0-9_-]{0,62}$", description="lower-case identifier")]

@@ -6,8 +6,9 @@
   walks only entries that may share an answer and a namespace's size, not the whole cache's, sets its cost.
   Removal marks the label deleted and its slot is reused by the next insert (allow_replace_deleted); a
   graph whose deleted labels outnumber its live ones is rebuilt, since HNSW still walks deleted nodes.
-- A candidate at or above the threshold is served only if the near-miss guard passes (same numbers,
-  identifiers, names and negations in the same order); otherwise the lookup is a guard rejection.
+- A candidate at or above the threshold is served only if the near-miss guard (edgenode.cache.guard)
+  reads the same question in both: the same facts bound to the same roles, template words of the same
+  meaning; otherwise the lookup is a guard rejection.
 - Each entry has a TTL (per model) and the cache holds at most `max_entries`: the least recently used go.
 
 Everything runs on the caller's thread (the edge's event loop): a lookup is tens of microseconds, cheaper
@@ -30,12 +31,12 @@ from typing import Protocol
 import hnswlib
 import numpy as np
 
-from edgenode.cache.guard import exact_key, facts
+from edgenode.cache.guard import Guard, Reading, exact_key, read
 
 HNSW_M = 16
 HNSW_EF_CONSTRUCTION = 128
 HNSW_EF = 64
-SEARCH_K = 4  # candidates read per search: the best one that passes the guard wins
+SEARCH_K = 8  # candidates read per search: the most similar one that passes the guard wins
 _FIRST_CAPACITY = 256
 _SNAPSHOT_VERSION = 1
 
@@ -54,7 +55,7 @@ class Entry:
     namespace: str
     key: bytes
     prompt: str
-    facts: tuple[str, ...]
+    reading: Reading
     responses: tuple[bytes, ...]
     expires_at: float
     cost_s: float
@@ -136,12 +137,14 @@ class SemanticCache:
         self,
         embedder: Embedder,
         max_entries: int = 100_000,
+        guard: Guard | None = None,
         clock: Callable[[], float] = time.monotonic,
         on_evict: Callable[[str], None] | None = None,
     ) -> None:
         if max_entries < 1:
             raise ValueError("max_entries must be at least 1")
         self.embedder = embedder
+        self._guard = guard  # None: the shared one, loaded at the first semantic candidate
         self.max_entries = max_entries
         self._clock = clock
         self._on_evict = on_evict or (lambda reason: None)
@@ -153,6 +156,14 @@ class SemanticCache:
 
     def __len__(self) -> int:
         return len(self._entries)
+
+    @property
+    def guard(self) -> Guard:
+        if self._guard is None:
+            from edgenode.cache.guard import shared_guard
+
+            self._guard = shared_guard()
+        return self._guard
 
     def namespaces(self) -> int:
         return len(self._partitions)
@@ -178,10 +189,10 @@ class SemanticCache:
         above = [(label, sim) for label, sim in found if sim >= threshold]
         if not above:
             return Lookup(MISS, None, found[0][1] if found else 0.0, **times)
-        wanted = facts(prompt)
+        wanted = read(prompt)
         for label, sim in above:
             entry = self._entries.get(label)
-            if entry is not None and entry.facts == wanted:
+            if entry is not None and self.guard.same(entry.reading, wanted):
                 return Lookup(SEMANTIC, self._touch(entry), sim, **times)
         return Lookup(GUARD, None, above[0][1], **times)
 
@@ -205,7 +216,7 @@ class SemanticCache:
             vector = self.embedder.encode(prompt)
         label = self._next_label
         self._next_label += 1
-        entry = Entry(label, namespace, key, prompt, facts(prompt), tuple(responses), now + ttl_s, cost_s)
+        entry = Entry(label, namespace, key, prompt, read(prompt), tuple(responses), now + ttl_s, cost_s)
         partition = self._partitions.get(namespace)
         if partition is None:
             partition = self._partitions[namespace] = _Partition(self.embedder.dim)

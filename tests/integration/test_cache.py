@@ -13,11 +13,11 @@ import numpy as np
 import pytest
 import tritonclient.grpc as tc
 
+from bench.cacheeval import design
 from controlplane.auth import key_digest
 from controlplane.registry import read_registry
 from controlplane.stack import Stack
 from edgenode.cache.edge import CACHE_HEADER
-from edgenode.cache.evalsets import pairs
 from edgenode.lm.corpus import examples
 from proto import CHANNEL_OPTIONS, service_pb2, service_pb2_grpc
 from proto.relay import RETRY_AFTER_HEADER
@@ -71,7 +71,9 @@ def ask(client, text: str, tenant: str = "acme", max_tokens: int = TOKENS, **ext
 
 
 def test_paraphrases_hit_and_near_misses_never_do(client):
-    paraphrases, near = pairs(n_questions=6, seed=11)
+    chosen = design.pairs(seed=11, n_questions=6, n_free=2)
+    paraphrases = [p for p in chosen if p.should_hit]
+    near = [p for p in chosen if not p.should_hit]
     stored = {}
     for question in dict.fromkeys(p.stored for p in paraphrases):
         answer, mark = ask(client, question)
@@ -86,7 +88,7 @@ def test_paraphrases_hit_and_near_misses_never_do(client):
             assert answer == stored[pair.stored], pair
     assert hits / len(paraphrases) >= 0.6, f"{hits} of {len(paraphrases)} paraphrases hit"
     marks = [ask(client, pair.asked)[1] for pair in near]
-    assert marks.count("hit") == 0, [p.change for p, m in zip(near, marks, strict=True) if m == "hit"]
+    assert marks.count("hit") == 0, [p.kind for p, m in zip(near, marks, strict=True) if m == "hit"]
 
 
 def test_tenants_and_decoding_parameters_never_share_an_entry(client, cached_stack):

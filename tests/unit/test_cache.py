@@ -5,12 +5,12 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from controlplane.kernel.config import CacheSettings, ModelCache
+from bench.cacheeval import design, evaluate
+from controlplane.kernel.config import DEFAULT_CACHE_THRESHOLD, CacheSettings, ModelCache
 from edgenode.cache.edge import BYPASS, CACHE_HEADER, HIT, MISS_MARK, EdgeCache, mark_stream, mark_unary
 from edgenode.cache.embed import StaticEmbedder, shared_embedder
-from edgenode.cache.evalsets import pairs
-from edgenode.cache.guard import exact_key, facts, same_facts
-from edgenode.cache.store import EXACT, GUARD, MISS, SEMANTIC, SemanticCache
+from edgenode.cache.guard import Guard, exact_key, opposite, read, shared_guard
+from edgenode.cache.store import EXACT, GUARD, MISS, SemanticCache
 from proto import service_pb2
 from proto.stream import read_response
 
@@ -28,17 +28,82 @@ class Clock:
         return self.now
 
 
-def test_guard_reads_numbers_names_and_negations_in_order():
-    a = "card 1234 paid 500 MAD at 03:00 in Lagos, home Dakar, 2 payments last hour. fraud?"
-    assert facts(a)[:7] == ("#1234", "#500", "@mad", "@03:00", "$lagos", "$dakar", "#2")
-    assert same_facts(a, "Card 1234 paid 500 MAD at 03:00 in Lagos,  home Dakar, 2 payments in the last hour. Fraud?")
-    assert not same_facts(a, a.replace("500", "5000"))
-    assert not same_facts(a, a.replace("5,000", "500").replace("500 MAD", "5,000 MAD"))
-    assert same_facts("pay 5,000 MAD", "pay 5000 MAD")
-    assert not same_facts(a, a.replace("in Lagos, home Dakar", "in Dakar, home Lagos"))  # names swapped
-    assert not same_facts("port 6379 is open", "port 6379 is not open")
-    assert facts("port 6379 isn't open") == facts("port 6379 is not open")
-    assert not same_facts("season winter. crop?", "season spring. crop?")  # content words differ
+@pytest.fixture(scope="module")
+def guard() -> Guard:
+    return shared_guard()
+
+
+FRAUD = "card 1234 paid 1500 MAD at 16:00 in Casablanca, home Lagos, 3 payments last hour. fraud?"
+GRID = "feeder F12 load 30 MW peak 46 MW solar 10 MW. config?"
+CROP = "soil clay pH 6.5 rain 300 mm region Souss season winter. crop?"
+
+
+def test_facts_are_bound_to_their_roles():
+    facts = {(f.kind, f.label, f.value, f.unit) for f in read(FRAUD).facts}
+    assert {("num", "card", "1234", ""), ("num", "paid", "1500", "mad"), ("time", "at", "16:00", ""),
+            ("name", "in", "casablanca", ""), ("name", "home", "lagos", ""), ("num", "payments", "3", ""),
+            ("window", "", "past", ""), ("window", "", "period", "hour")} == facts
+    assert ("num", "load", "-30", "mw") in {(f.kind, f.label, f.value, f.unit) for f in read("load -30 MW").facts}
+
+
+@pytest.mark.parametrize(("asked", "same"), [
+    # order, spacing, thousands separators, attached units, windows said another way
+    ("feeder F12: peak 46 MW, solar 10 MW, load 30 MW. config?", True),
+    ("feeder F12 load 30MW peak 46MW solar 10MW. config?", True),
+    ("feeder F12 load 30 megawatts peak 46 MW solar 10 MW. config?", True),
+    ("feeder F12 load +30.0 MW peak 46 MW solar 10 MW. config?", True),
+    # a sign, a unit, a value, two values swapped between their labels
+    ("feeder F12 load -30 MW peak 46 MW solar 10 MW. config?", False),
+    ("feeder F12 load 30 kW peak 46 MW solar 10 MW. config?", False),
+    ("feeder F12 load 3.0 MW peak 46 MW solar 10 MW. config?", False),
+    ("feeder F12 load 46 MW peak 30 MW solar 10 MW. config?", False),
+    ("feeder F13 load 30 MW peak 46 MW solar 10 MW. config?", False),
+])
+def test_grid_facts(guard, asked, same):
+    assert guard.same_text(GRID, asked) is same
+
+
+@pytest.mark.parametrize(("asked", "same"), [
+    ("Card 1234 paid 1,500 MAD at 16:00 in Casablanca, home Lagos, 3 payments within the last hour. Fraud?", True),
+    ("fraud? card 1234 paid 1500 MAD at 16:00 in Casablanca, 3 payments last hour, home Lagos.", True),
+    ("card 1234 made a payment of 1500 MAD at 16:00 in Casablanca, home Lagos, 3 payments last hour. fraud?", True),
+    ("card 1234 paid 1500 EUR at 16:00 in Casablanca, home Lagos, 3 payments last hour. fraud?", False),  # currency
+    ("card 1234 paid 1500 MAD at 16:00 in Casablanca, home Lagos, 3 payments last day. fraud?", False),  # window
+    ("card 1234 paid 1500 MAD at 16:00 in Casablanca, home Lagos, 3 payments next hour. fraud?", False),
+    ("card 1234 paid 1500 MAD at 16:00 in Lagos, home Casablanca, 3 payments last hour. fraud?", False),  # swapped
+    ("card 1234 paid 1500 MAD at 16:00 in Casablanca, home Lagos, 3 payments last hour. not fraud?", False),
+    ("card 1234 paid 1500 MAD after 16:00 in Casablanca, home Lagos, 3 payments last hour. fraud?", False),
+])
+def test_fraud_facts(guard, asked, same):
+    assert guard.same_text(FRAUD, asked) is same
+
+
+@pytest.mark.parametrize(("stored", "asked", "same"), [
+    # template words compared by meaning: synonyms meet, words that change the action or answer do not
+    (CROP, "soil clay pH 6.5 rainfall 300 mm region Souss season winter. crop?", True),
+    (CROP, "soil clay, pH 6.5, rain 300 mm, region Souss, season winter. which crop should I plant?", True),
+    (GRID, "feeder F12 load 30 MW peak 46 MW solar 10 MW. configuration?", True),
+    (GRID, "feeder F12 load 30 MW peak 46 MW solar 10 MW. which settings?", True),
+    (FRAUD, FRAUD.replace("paid", "spent"), True),
+    (FRAUD, FRAUD.replace("paid", "declined"), False),
+    (FRAUD, FRAUD.replace("paid", "refunded"), False),
+    (CROP, CROP.replace("crop?", "which crop should I avoid?"), False),
+    (CROP, CROP.replace("winter", "summer"), False),
+    (GRID, GRID.replace("config?", "config offline?"), False),
+    ("is port 6379 open on host db1?", "is port 6379 not open on host db1?", False),
+    ("is port 6379 open on host db1?", "port 6379 isn't open on host db1?", False),
+    ("is port 6379 open on host db1?", "is port 6379 closed on host db1?", False),
+    ("cheapest flight from Dakar to Lagos on 18 March?", "cheapest flight on 18 March from Dakar to Lagos?", True),
+    ("cheapest flight from Dakar to Lagos on 18 March?", "cheapest flight from Lagos to Dakar on 18 March?", False),
+    ("cheapest flight from Dakar to Lagos on 18 March?", "cheapest flight from Dakar to Lagos on 18 April?", False),
+])
+def test_template_words_by_meaning(guard, stored, asked, same):
+    assert guard.same_text(stored, asked) is same
+
+
+def test_opposites_never_count_as_synonyms():
+    assert opposite("online", "offline") and opposite("paid", "unpaid") and opposite("buy", "sell")
+    assert not opposite("rain", "rainfall")
 
 
 def test_exact_key_ignores_case_and_spacing_but_not_namespace():
@@ -54,24 +119,13 @@ def test_embedder_matches_words_and_separates_topics(embedder):
     assert float(a @ b) > 0.95 > float(a @ c)
 
 
-def test_paraphrases_hit_and_near_misses_never_do_at_the_default_threshold(embedder):
-    paraphrases, near = pairs()
-    cache = SemanticCache(embedder, max_entries=10_000)
-    threshold = CacheSettings().threshold
-    for pair in paraphrases:
-        cache.store("tenant/ensemble", pair.stored, (pair.stored.encode(),), ttl_s=60)
-    outcomes = [cache.lookup("tenant/ensemble", p.asked, threshold) for p in paraphrases]
-    hits = [o for o in outcomes if o.hit]
-    assert all(o.entry.prompt == p.stored for o, p in zip(outcomes, paraphrases, strict=True) if o.hit)
-    kept_words = [o for o, p in zip(outcomes, paraphrases, strict=True) if p.change != "paraphrase:synonym"]
-    assert sum(o.hit for o in kept_words) / len(kept_words) >= 0.9
-    assert not any(o.hit for o, p in zip(outcomes, paraphrases, strict=True) if p.change == "paraphrase:synonym")
-    assert {o.outcome for o in hits} == {EXACT, SEMANTIC}
-    false_hits = [(p, o) for p in near if (o := cache.lookup("tenant/ensemble", p.asked, threshold)).hit
-                  and o.entry.prompt != p.asked]
-    assert false_hits == []
-    # without the guard most near misses would have matched: the guard is what holds them back
-    assert sum(cache.lookup("tenant/ensemble", p.asked, threshold).outcome == GUARD for p in near) > len(near) / 2
+def test_the_design_split_through_the_store_at_the_default_threshold(embedder):
+    """The split the rules were shaped on (bench.cacheeval.design): a regression check, not a claim; the
+    held-out figures are bench.cache_e2e's."""
+    pairs = design.pairs(n_questions=30, n_free=10)
+    score, outcomes = evaluate(pairs, SemanticCache(embedder, max_entries=10_000), CacheSettings().threshold)
+    assert score.false_hits == 0, [p for p, served in outcomes if served and not p.should_hit][:3]
+    assert score.hit_rate >= 0.95
 
 
 def test_namespaces_never_share_an_entry(embedder):
@@ -160,7 +214,7 @@ def _request(text: str, max_tokens: int = 40, temperature: float | None = None, 
 def test_namespace_covers_tenant_model_and_every_decoding_parameter(embedder):
     edge = EdgeCache(CacheSettings(), SemanticCache(embedder))
     base = edge.key(_request("feeder F1 load 10 MW peak 20 MW solar 1 MW. config?"), "acme")
-    assert base is not None and base.prompt.startswith("feeder F1") and base.settings.threshold == 0.98
+    assert base is not None and base.prompt.startswith("feeder F1") and base.settings.threshold == DEFAULT_CACHE_THRESHOLD
     assert base.namespace == edge.key(_request("something else", request_id="other"), "acme").namespace
     assert base.namespace != edge.key(_request("x"), "globex").namespace
     assert base.namespace != edge.key(_request("x"), "acme", "stream").namespace  # other response messages

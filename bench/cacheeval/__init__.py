@@ -1,0 +1,69 @@
+"""Evaluation of the semantic cache's matching rule on labelled prompt pairs, apart from the rule's code.
+
+`design` is the split the rule was shaped on; `heldout` was written by someone who did not read the guard,
+and its kinds were not looked at while designing it: its figures are the ones to believe. `evaluate` puts
+every stored prompt of a split into one SemanticCache (one namespace, as one model's traffic shares one)
+and asks each pair's other prompt: a pair that should hit counts when the lookup serves its stored
+prompt's entry; a near miss counts as a false hit when it does.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Pair:
+    family: str  # "fraud-check" | "crop-advice" | "grid-config" | "free-text:<domain>"
+    kind: str  # "rewording:<how>" or "near-miss:<what changed>"
+    stored: str
+    asked: str
+    should_hit: bool
+
+
+def wilson(successes: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of a proportion (95% by default)."""
+    if n == 0:
+        return 0.0, 1.0
+    p = successes / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+@dataclass(frozen=True)
+class Score:
+    hits: int
+    rewordings: int
+    false_hits: int
+    near_misses: int
+
+    @property
+    def hit_rate(self) -> float:
+        return self.hits / self.rewordings if self.rewordings else 0.0
+
+    @property
+    def false_hit_rate(self) -> float:
+        return self.false_hits / self.near_misses if self.near_misses else 0.0
+
+    def line(self) -> str:
+        lo, hi = wilson(self.hits, self.rewordings)
+        flo, fhi = wilson(self.false_hits, self.near_misses)
+        return (f"hit rate {self.hit_rate:.3f} [{lo:.3f}, {hi:.3f}] on {self.rewordings} rewordings, false-hit rate "
+                f"{self.false_hit_rate:.4f} [{flo:.4f}, {fhi:.4f}] on {self.near_misses} near misses")
+
+
+def evaluate(pairs: list[Pair], cache, threshold: float, namespace: str = "eval") -> tuple[Score, list[tuple[Pair, bool]]]:  # noqa: ANN001
+    """Score a split through `cache` (an empty edgenode.cache.store.SemanticCache). Returns the score and
+    each pair with whether it was served the stored prompt's answer."""
+    for stored in dict.fromkeys(p.stored for p in pairs):
+        cache.store(namespace, stored, (stored.encode(),), ttl_s=3600.0)
+    outcomes = []
+    for pair in pairs:
+        found = cache.lookup(namespace, pair.asked, threshold)
+        outcomes.append((pair, found.entry is not None and found.entry.prompt == pair.stored))
+    hits = sum(served for p, served in outcomes if p.should_hit)
+    false_hits = sum(served for p, served in outcomes if not p.should_hit)
+    rewordings = sum(p.should_hit for p in pairs)
+    return Score(hits, rewordings, false_hits, len(pairs) - rewordings), outcomes
