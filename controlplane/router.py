@@ -7,6 +7,7 @@ calls the policy, and forwards the call's bytes; it never waits on etcd and neve
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import random
 import time
@@ -29,13 +30,16 @@ from controlplane.kernel.policy import (
     RequestFacts,
     RouteDecision,
     Snapshot,
+    affinity_key,
     choose,
     nearest_node,
 )
+from controlplane.kernel.prompts import read
 from controlplane.streams import StreamLedger
 from controlplane.transport import Transport
 from proto import SERVER_OPTIONS, SERVICE_NAME, length_delimited_fields, service_pb2
 from proto.relay import CACHE_HEADER, RETRY_AFTER_HEADER, forwardable_metadata, remaining_timeout
+from proto.tensors import request_text
 from proto.wire import WireError
 
 LOG = logging.getLogger(__name__)
@@ -86,7 +90,18 @@ class Router:
         return forwardable_metadata(kept, hop_headers(self._hop_secret, tenant.name if tenant else ""))
 
     # ---- decisions ---------------------------------------------------------------------------
-    def decide(self, model: str, context: grpc.aio.ServicerContext) -> RouteDecision:
+    def affinity(self, model: str, request: bytes) -> int:
+        """The request's cache affinity (controlplane.kernel.policy.affinity_key), or 0 when its model is not
+        cached, no hub has two nodes of it, or it carries no single prompt."""
+        snapshot = self.state.snapshot
+        config = snapshot.config
+        settings = config.cache.for_model(model) if config.cache.enabled else None
+        if settings is None or not any(len(snapshot.nodes_for(hub.name, model)) > 1 for hub in config.hubs):
+            return 0
+        text = request_text(request, settings.text_input)
+        return 0 if text is None else _affinity_of(model, text)
+
+    def decide(self, model: str, context: grpc.aio.ServicerContext, affinity: int = 0) -> RouteDecision:
         started = time.perf_counter()
         state = self.state
         region = self._region(state, context)
@@ -100,7 +115,7 @@ class Router:
                 f"{unknown_model(model)}; edgeroute: no live edge node serves it (served: {', '.join(served)})",
             )
         decision = choose(
-            snapshot, RequestFacts(region, model), now=self._clock(), rng=self._rng,
+            snapshot, RequestFacts(region, model, affinity=affinity), now=self._clock(), rng=self._rng,
             unreported=self.ledger.unreported, ejected=self.ledger.ejected(),
         )
         metrics.DECISION_TIME.observe(time.perf_counter() - started)
@@ -139,7 +154,8 @@ class Router:
                 # Triton answers readiness of a model it does not have with ready=false, not an error
                 return service_pb2.ModelReadyResponse(ready=False).SerializeToString()
             if model:
-                decision = self.decide(model, context)
+                affinity = self.affinity(model, request) if method == "ModelInfer" else 0
+                decision = self.decide(model, context, affinity)
                 response, node, cache = await self._attempts(method, request, decision, context, metadata)
                 decision_name = decision.decision
             else:
@@ -268,7 +284,7 @@ class Router:
             except (WireError, UnicodeDecodeError) as exc:
                 raise RoutingRejected(grpc.StatusCode.INVALID_ARGUMENT, f"malformed ModelStreamInfer request: {exc}") from exc
             metadata = self._hop_metadata(context)
-            decision = self.decide(model, context)
+            decision = self.decide(model, context, self.affinity(model, first))
             decision_name = decision.decision
             ledger = StreamLedger()
             ledger.add(first, time.perf_counter())
@@ -408,6 +424,11 @@ def make_server(router: Router) -> grpc.aio.Server:
 
 def build_state(config: RegionsConfig, locator: Locator, nodes: dict[str, NodeState], revision: int) -> RouterState:
     return RouterState(Snapshot.build(config, nodes, revision), locator)
+
+
+@functools.lru_cache(maxsize=8192)
+def _affinity_of(model: str, text: str) -> int:
+    return affinity_key(model, read(text).fact_key)
 
 
 def _bounded_stream_error(raw: bytes) -> bytes:

@@ -45,3 +45,28 @@ def request_tensors(request: service_pb2.ModelInferRequest) -> dict[str, np.ndar
         except ValueError as exc:
             raise TensorError(f"input {tensor.name!r}: {array.size} values do not fill shape {shape}") from exc
     return tensors
+
+
+def request_text(raw: bytes, name: str) -> str | None:
+    """The single string of BYTES input `name` of a serialized ModelInferRequest, or None (absent, not one
+    string, malformed): what the router reads for its cache-aware choice, without decoding other tensors."""
+    try:
+        request = service_pb2.ModelInferRequest.FromString(raw)
+    except Exception:  # noqa: BLE001 (protobuf's DecodeError: the node will answer it)
+        return None
+    for index, tensor in enumerate(request.inputs):
+        if tensor.name != name or tensor.datatype != "BYTES":
+            continue
+        if request.raw_input_contents:
+            if index >= len(request.raw_input_contents):
+                return None
+            content = request.raw_input_contents[index]
+            if len(content) < 4 or struct.unpack_from("<I", content)[0] != len(content) - 4:
+                return None
+            value = content[4:]
+        elif len(tensor.contents.bytes_contents) == 1:
+            value = tensor.contents.bytes_contents[0]
+        else:
+            return None
+        return value.decode("utf-8", "replace")
+    return None

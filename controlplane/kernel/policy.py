@@ -12,10 +12,18 @@ Kinds (policy.kind in regions.yaml):
 - nearest-overflow: the nearest hub with a node under the queue-depth threshold.
 - expected-latency: least RTT + queue length x the hub's configured service time, among hubs with a
   node under the threshold.
+
+Cache-aware choice within a hub: a request with an affinity (affinity_key: its model and its prompt's facts,
+which every prompt the edge's cache could answer from the same entry shares) goes to its hub's nodes in
+rendezvous-hash order, the first with no wait (spill-in-time) or under the threshold (the others): a
+bounded-load choice, so repeats meet the node that holds their answer and a hot key spreads when that
+node is busy.
 """
 
 from __future__ import annotations
 
+import functools
+import hashlib
 import random
 from collections.abc import Callable, Mapping, Set
 from dataclasses import dataclass, field
@@ -90,6 +98,7 @@ class RequestFacts:
     region: str
     model: str
     tenant: str | None = None
+    affinity: int = 0  # cache-aware choice within a hub (affinity_key); 0: none
 
 
 @dataclass(frozen=True, slots=True)
@@ -196,6 +205,47 @@ def _pick_two(nodes: list[tuple[float, NodeState]], rng: random.Random) -> tuple
     i, j = _two_indices(len(nodes), rng)
     a, b = nodes[i], nodes[j]
     return a if a[0] <= b[0] else b
+
+
+_MASK = (1 << 64) - 1
+
+
+def affinity_key(model: str, fact_key: tuple) -> int:
+    """A request's cache affinity: its model and the facts of its prompt without their labels
+    (controlplane.kernel.prompts.Reading.fact_key), which any two prompts the near-miss guard can match
+    share. Never 0."""
+    digest = hashlib.blake2b(repr((model, fact_key)).encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "little") | 1
+
+
+@functools.lru_cache(maxsize=4096)
+def _node_hash(key: str) -> int:
+    return int.from_bytes(hashlib.blake2b(key.encode(), digest_size=8).digest(), "little")
+
+
+def _rendezvous(affinity: int, node: NodeState) -> int:
+    """Highest-random-weight score of `node` for `affinity` (splitmix64's finaliser): every router ranks a
+    hub's nodes the same way for the same request, and a node leaving moves only its own requests."""
+    z = (affinity ^ _node_hash(node.key)) & _MASK
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+    return z ^ (z >> 31)
+
+
+def _quick_affine(
+    nodes: tuple[NodeState, ...], affinity: int, ejected: Set[str], unreported: Callable[[str, float], int],
+    now: float, rtt: float, staleness_s: float, default_service_ms: float,
+) -> NodeState | None:
+    """Cache-aware: the nearest hub's nodes in rendezvous order for this request, the first usable one with
+    no wait. A node with a wait is over its bound and the next in order takes the call, so a hot key
+    spreads over the hub instead of queueing at one node. None sends the caller to the full scan."""
+    reaches_at = now + rtt / 2000.0
+    for node in sorted(nodes, key=lambda n: _rendezvous(affinity, n), reverse=True):
+        if node.key in ejected or now - node.reported_at > staleness_s:
+            continue
+        if expected_wait_ms(node, unreported(node.key, reaches_at), reaches_at, default_service_ms) == 0.0:
+            return node
+    return None
 
 
 def _no_unreported(key: str, by: float) -> int:
@@ -336,10 +386,17 @@ def choose(
     shown_beyond = beyond if explain else ()
 
     if in_time:
-        quick = _quick_nearest(
-            snapshot.nodes_for(nearest_hub, model), ejected, unreported, now, nearest_rtt,
-            policy.report_staleness_ms / 1000.0, config.hub_by_name[nearest_hub].service_time_ms, rng,
-        )
+        nearest_nodes = snapshot.nodes_for(nearest_hub, model)
+        if facts.affinity and len(nearest_nodes) > 1:
+            quick = _quick_affine(
+                nearest_nodes, facts.affinity, ejected, unreported, now, nearest_rtt,
+                policy.report_staleness_ms / 1000.0, config.hub_by_name[nearest_hub].service_time_ms,
+            )
+        else:
+            quick = _quick_nearest(
+                nearest_nodes, ejected, unreported, now, nearest_rtt,
+                policy.report_staleness_ms / 1000.0, config.hub_by_name[nearest_hub].service_time_ms, rng,
+            )
         if quick is not None:  # a node of the nearest hub with no wait: nothing can be sooner, nothing else is read
             return RouteDecision(NEAREST, nearest_hub, quick, region, model, 0, shown_beyond, scan)
         # the nearest hub keeps the call unless an alternative within the budget is sooner: extra RTT plus
@@ -378,7 +435,10 @@ def choose(
                 )
             else:
                 hub, _rtt, usable = with_room[0]
-            _load, node = _pick_two(usable, rng)
+            if facts.affinity and len(usable) > 1:  # every usable node is under the threshold: the bound
+                node = max((n for _, n in usable), key=lambda n: _rendezvous(facts.affinity, n))
+            else:
+                _load, node = _pick_two(usable, rng)
             decision = NEAREST if hub == nearest_hub else OVERFLOW
             return RouteDecision(decision, hub, node, region, model, 0, shown_beyond, scan)
 

@@ -31,7 +31,8 @@ from typing import Protocol
 import hnswlib
 import numpy as np
 
-from edgenode.cache.guard import Guard, Reading, exact_key, read
+from controlplane.kernel.prompts import Reading, exact_key, read
+from edgenode.cache.guard import Guard
 
 HNSW_M = 16
 HNSW_EF_CONSTRUCTION = 128

@@ -20,9 +20,11 @@ from controlplane.kernel.policy import (
     NodeState,
     RequestFacts,
     Snapshot,
+    affinity_key,
     choose,
     nearest_node,
 )
+from controlplane.kernel.prompts import read
 
 NOW = 1_000_000.0
 
@@ -193,3 +195,29 @@ def test_a_node_that_leaves_the_registry_loses_its_ejection():
     assert ledger.ejected() == frozenset()
     ledger.failed(back)
     assert ledger.ejected() == frozenset()  # its failure count started again too
+
+
+def test_cache_affinity_sends_a_prompt_to_one_node_of_the_hub_and_a_hot_key_spreads(shipped_config):
+    """Cache-aware choice within a hub: the same affinity picks the same node whatever the router's rng
+    (so several routers agree); distinct affinities spread; when that node has a wait the next in its
+    rendezvous order takes the call (bounded load)."""
+    hub = [node("tangier", n) for n in (1, 2, 3)]
+    snap = snapshot(shipped_config, *hub)
+
+    def pick(affinity: int, snap=snap, seed: int = 0, **kwargs) -> str:
+        decision = choose(snap, RequestFacts("casablanca", "simple", affinity=affinity), now=NOW,
+                          rng=random.Random(seed), **kwargs)
+        assert decision.hub == "tangier"
+        return decision.node.node_id
+
+    key = affinity_key("simple", read("feeder F12 load 30 MW peak 46 MW. config?").fact_key)
+    assert key == affinity_key("simple", read("feeder F12: peak 46MW, load 30MW. which settings?").fact_key)
+    home = pick(key)
+    assert {pick(key, seed=s) for s in range(20)} == {home}
+    assert len({pick(affinity_key("simple", (("num", str(v), "mw"),))) for v in range(30)}) == 3
+    # the home node now has a wait: the hot key goes to the next node, always the same one
+    busy = {n.key: 40 if n.node_id == home else 0 for n in hub}
+    overflow = {pick(key, seed=s, unreported=lambda k, by: busy[k]) for s in range(20)}
+    assert len(overflow) == 1 and overflow != {home}
+    # without affinity: power of two choices, any node
+    assert len({pick(0, seed=s) for s in range(40)}) == 3

@@ -1,0 +1,268 @@
+"""How edgeroute reads a prompt: its facts bound to their roles and its template words (edgenode.cache.guard
+compares two readings; the router's cache-aware choice within a hub hashes the facts), and the key of the
+cache's exact tier. Pure: regular expressions and tables of English numbers, units, time and negation;
+nothing here knows the project's workloads.
+
+A fact is a number with its sign, its unit ("30MW", "30 MW" and "30 megawatts" are one; "1,500" is 1500)
+and its label (the content word before it in its clause, else the counted noun after it: "load 30 MW",
+"3 payments"); a clock time with its preposition ("at 16:00", "before 9:00"); a month or weekday (with its
+day of the month); an identifier (letters and digits: F12, INV-2291), a code (MAD, EUR) or a name (a
+capitalised word inside a sentence: Lagos) with its label ("home Lagos", "in Casablanca"); a time window
+("last hour", "within the past week": direction and period); a negation (not, never, n't, without, ...).
+Template words are every other content word (labels stay template words too).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from dataclasses import dataclass
+
+_TOKEN = re.compile(
+    r"(?P<time>\b\d{1,2}:\d{2}(?:\s?[ap]\.?m\b\.?)?)"
+    r"|(?P<number>(?<![\w.])[-+]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?)(?P<attached>%|[A-Za-z]+\b)?"
+    r"|(?P<ident>[A-Za-z]+[-_/]?\d[\w\-/]*)"
+    r"|(?P<word>[A-Za-z]+(?:'[A-Za-z]+)?)"
+    r"|(?P<punct>[.?!,;:()])"
+)
+_CLAUSE_END = frozenset(".?!,;:()")
+_SENTENCE_END = frozenset(".?!")
+_NEGATIONS = frozenset({
+    "not", "no", "never", "none", "nothing", "nobody", "neither", "nor", "without", "cannot", "cant", "dont",
+    "doesnt", "didnt", "isnt", "arent", "wasnt", "werent", "wont", "shouldnt", "wouldnt", "couldnt", "hasnt",
+    "havent", "hadnt", "mustnt", "non",
+})
+# words that carry no fact and no meaning of their own in a question (articles, auxiliaries, pronouns,
+# prepositions, question words, politeness, light verbs)
+FUNCTION_WORDS = frozenset("""
+a an the this that these those is are was were be been being am do does did done has have had having of in on
+at to for from by with as and or but if then than so what which who whom whose when where why how please tell
+me my our your their its it i we you they he she them us any some there here can could would should will shall
+may might must about into over under per via also just kindly pls quick quickly help give get got show know
+let lets make made makes making need needs want wants like within s d ll ve re m o
+""".split())
+PREPOSITIONS = frozenset("at before after by from to until till around since between in on near".split())
+_PERIODS = {
+    "second": "second", "sec": "second", "secs": "second", "minute": "minute", "min": "minute", "mins": "minute",
+    "hour": "hour", "hr": "hour", "hrs": "hour", "day": "day", "week": "week", "wk": "week", "month": "month",
+    "year": "year", "yr": "year", "fortnight": "fortnight", "quarter": "quarter", "decade": "decade",
+    "today": "today", "yesterday": "yesterday", "tomorrow": "tomorrow", "tonight": "tonight", "weekend": "weekend",
+}
+_DATES = frozenset("""january february march april may june july august september october november december jan feb
+mar apr jun jul aug sep sept oct nov dec monday tuesday wednesday thursday friday saturday sunday mon tue tues wed
+thu thurs fri sat sun""".split()) - {"may"}  # "may" is far more often the verb
+_DIRECTIONS = {"last": "past", "past": "past", "previous": "past", "prior": "past", "recent": "past",
+               "preceding": "past", "next": "next", "coming": "next", "upcoming": "next", "following": "next"}
+_UNITS = {
+    "%": "percent", "pct": "percent", "percent": "percent", "per cent": "percent",
+    "megawatt": "mw", "megawatts": "mw", "kilowatt": "kw", "kilowatts": "kw", "watt": "w", "watts": "w",
+    "millimeter": "mm", "millimeters": "mm", "millimetre": "mm", "millimetres": "mm", "centimeter": "cm",
+    "centimeters": "cm", "centimetre": "cm", "centimetres": "cm", "meter": "m", "meters": "m", "metre": "m",
+    "metres": "m", "kilometer": "km", "kilometers": "km", "kilometre": "km", "kilometres": "km",
+    "kilogram": "kg", "kilograms": "kg", "kilo": "kg", "kilos": "kg", "gram": "g", "grams": "g",
+    "milligram": "mg", "milligrams": "mg", "liter": "l", "liters": "l", "litre": "l", "litres": "l",
+    "milliliter": "ml", "milliliters": "ml", "millilitre": "ml", "millilitres": "ml", "tonne": "t", "tonnes": "t",
+    "ton": "t", "tons": "t", "degree": "deg", "degrees": "deg", "celsius": "c", "fahrenheit": "f",
+    "dirham": "mad", "dirhams": "mad", "dollar": "usd", "dollars": "usd", "euro": "eur", "euros": "eur",
+    "naira": "ngn", "shilling": "kes", "shillings": "kes", "rand": "zar", "cfa": "xof", "dinar": "tnd",
+    "dinars": "tnd", "am": "am", "pm": "pm", "x": "times",
+}
+@dataclass(frozen=True, slots=True)
+class Fact:
+    kind: str  # "num" | "time" | "date" | "id" | "name" | "window" | "not"
+    label: str  # the role's word ("" when none), compared by meaning
+    value: str  # compared exactly
+    unit: str = ""  # compared exactly (normalised)
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    facts: tuple[Fact, ...]  # sorted
+    words: tuple[str, ...]  # template words, sorted, deduplicated
+
+    @property
+    def fact_key(self) -> tuple[tuple[str, str, str], ...]:
+        """The facts without their labels: equal for any two prompts the guard can match (the cache-aware
+        router's affinity key)."""
+        return tuple(sorted((f.kind, f.value, f.unit) for f in self.facts))
+
+
+def lemma(word: str) -> str:
+    for suffix, keep in (("ies", "y"), ("ing", ""), ("ed", ""), ("es", ""), ("s", "")):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3 and not word.endswith("ss"):
+            return word[: len(word) - len(suffix)] + keep
+    return word
+
+
+def _number(text: str) -> str:
+    value = text.replace(",", "").lstrip("+")
+    negative = value.startswith("-")
+    value = value.lstrip("-")
+    if "." in value:
+        value = value.rstrip("0").rstrip(".")
+    value = value.lstrip("0") or "0"
+    if value.startswith("."):
+        value = "0" + value
+    return f"-{value}" if negative and value != "0" else value
+
+
+def _unit(word: str) -> str:
+    lower = word.lower()
+    if lower in _UNITS:
+        return _UNITS[lower]
+    if lower in _PERIODS:
+        return _PERIODS[lower]
+    if lower.endswith("s") and lower[:-1] in _PERIODS:
+        return _PERIODS[lower[:-1]]
+    return lower
+
+
+def _is_unit(raw: str) -> bool:
+    lower = raw.lower()
+    if lower in FUNCTION_WORDS and lower not in ("m", "s", "d"):
+        return False
+    if lower in _UNITS or lower in _PERIODS or (lower.endswith("s") and lower[:-1] in _PERIODS):
+        return True
+    return (len(raw) >= 2 and raw.isupper()) or (len(raw) <= 3 and raw.isalpha() and not raw[:1].isupper())
+
+
+@dataclass(slots=True)
+class _Token:
+    kind: str  # time | number | ident | word | punct
+    text: str
+    attached: str = ""
+    used: bool = False  # consumed as a label or unit, or a fact itself
+    sentence_start: bool = False
+
+
+def _tokens(text: str) -> list[_Token]:
+    out: list[_Token] = []
+    start = True
+    for m in _TOKEN.finditer(text):
+        kind = m.lastgroup if m.lastgroup != "attached" else "number"
+        if m.group("number") is not None:
+            token = _Token("number", m.group("number"), m.group("attached") or "")
+        else:
+            token = _Token(kind or "word", m.group(0))
+        token.sentence_start = start
+        out.append(token)
+        start = token.kind == "punct" and token.text in _SENTENCE_END
+    return out
+
+
+def _content(token: _Token) -> bool:
+    lower = token.text.lower().replace("'", "")
+    return token.kind == "word" and not token.used and lower not in FUNCTION_WORDS and lower not in _NEGATIONS
+
+
+def _label_before(tokens: list[_Token], i: int) -> str:
+    j = i - 1
+    while j >= 0:
+        t = tokens[j]
+        if t.kind == "punct" and t.text in _CLAUSE_END:
+            return ""
+        if t.kind != "word" or t.used:
+            return ""  # another fact (or its unit) is nearer: no label of ours before
+        if _content(t):
+            return t.text.lower()  # a label stays a template word too
+        j -= 1
+    return ""
+
+
+def _label_after(tokens: list[_Token], i: int) -> str:
+    j = i + 1
+    while j < len(tokens):
+        t = tokens[j]
+        if (t.kind == "punct" and t.text in _CLAUSE_END) or t.kind != "word" or t.used:
+            return ""
+        if _content(t):
+            return t.text.lower()
+        j += 1
+    return ""
+
+
+def _preposition_before(tokens: list[_Token], i: int) -> str:
+    if i > 0 and tokens[i - 1].kind == "word" and tokens[i - 1].text.lower() in PREPOSITIONS:
+        return tokens[i - 1].text.lower()
+    return ""
+
+
+def read(text: str) -> Reading:
+    """The prompt's facts bound to their roles, and its template words."""
+    tokens = _tokens(text)
+    facts: list[Fact] = []
+    # units and time windows first, so labels are not taken from them
+    for i, t in enumerate(tokens):
+        if t.kind == "number" and not t.attached and i + 1 < len(tokens):
+            nxt = tokens[i + 1]
+            if nxt.kind == "word" and _is_unit(nxt.text):
+                t.attached, nxt.used = nxt.text, True
+    for i, t in enumerate(tokens):
+        if t.kind == "word" and not t.used and t.text.lower() in _DIRECTIONS:
+            # "last hour", "past 3 days", "within the previous week": a direction that names a period
+            for j in range(i + 1, min(i + 4, len(tokens))):
+                nxt = tokens[j]
+                if nxt.kind == "punct":
+                    break
+                if (nxt.kind == "word" and _unit(nxt.text) in _PERIODS.values()) or (
+                        nxt.kind == "number" and _unit(nxt.attached) in _PERIODS.values()):
+                    t.used = True
+                    facts.append(Fact("window", "", _DIRECTIONS[t.text.lower()]))
+                    break
+    for t in tokens:
+        if t.kind == "word" and not t.used and _unit(t.text) in _PERIODS.values() and t.text.lower() not in FUNCTION_WORDS:
+            t.used = True
+            facts.append(Fact("window", "", "period", _unit(t.text)))
+    for i, t in enumerate(tokens):  # facts without a role: dates (a day of the month joins its month), negations
+        lower = t.text.lower().replace("'", "")
+        if t.used or t.kind != "word":
+            continue
+        if lower in _DATES:
+            t.used = True
+            day = ""
+            for j in (i - 1, i + 1):
+                near = tokens[j] if 0 <= j < len(tokens) else None
+                if near is not None and near.kind == "number" and not near.used and not near.attached:
+                    near.used, day = True, _number(near.text)
+                    break
+            facts.append(Fact("date", "", f"{day} {lower[:3]}".strip()))
+        elif lower in _NEGATIONS or t.text.lower().endswith("n't"):
+            t.used = True
+            facts.append(Fact("not", "", "not"))
+    for i, t in enumerate(tokens):
+        if t.used:
+            continue
+        lower = t.text.lower().replace("'", "")
+        if t.kind == "number":
+            t.used = True
+            label = _label_before(tokens, i) or _label_after(tokens, i)
+            facts.append(Fact("num", label, _number(t.text), _unit(t.attached) if t.attached else ""))
+        elif t.kind == "time":
+            t.used = True
+            clock = t.text.lower().replace(" ", "").replace(".", "")
+            hours, rest = clock.split(":", 1)
+            facts.append(Fact("time", _preposition_before(tokens, i), f"{int(hours)}:{rest}"))
+        elif t.kind == "ident":
+            t.used = True
+            facts.append(Fact("id", _label_before(tokens, i), lower))
+        elif t.kind == "word" and len(t.text) >= 2 and t.text.isupper() and lower not in FUNCTION_WORDS:
+            t.used = True  # a code: MAD, EUR, NRB
+            facts.append(Fact("id", _label_before(tokens, i), lower))
+        elif t.kind == "word" and t.text[:1].isupper() and not t.sentence_start and lower not in FUNCTION_WORDS:
+            t.used = True
+            facts.append(Fact("name", _preposition_before(tokens, i) or _label_before(tokens, i), lower))
+    words = sorted({t.text.lower().replace("'", "") for t in tokens if _content(t)})
+    return Reading(tuple(sorted(facts, key=lambda f: (f.kind, f.value, f.unit, f.label))), tuple(words))
+
+
+
+_SPACE = re.compile(r"\s+")
+
+
+def normalise(text: str) -> str:
+    """What the exact tier hashes: case, surrounding and repeated whitespace do not change a prompt."""
+    return _SPACE.sub(" ", text.strip()).lower()
+
+
+def exact_key(namespace: str, text: str) -> bytes:
+    return hashlib.blake2b(f"{namespace}\x00{normalise(text)}".encode(), digest_size=16).digest()
