@@ -77,6 +77,10 @@ EDGE_CACHE_LOOKUP_TIME = Histogram(
     "edgeroute_edge_cache_lookup_seconds", "Cache lookup time by stage (exact hash, embedding, vector search)",
     ["stage"], buckets=_LOOKUP_BUCKETS_S, registry=REGISTRY,
 )
+EDGE_CACHE_CHECKS = Counter(
+    "edgeroute_edge_cache_checks_total", "Semantic hits checked against a fresh generation (cache.error_bound)",
+    ["result"], registry=REGISTRY,
+)
 EDGE_CACHE_ENTRIES = Gauge("edgeroute_edge_cache_entries", "Answers held in the semantic cache", registry=REGISTRY)
 EDGE_CACHE_EVICTIONS = Counter(
     "edgeroute_edge_cache_evictions", "Entries removed from the cache, by reason (ttl, lru)", ["reason"],

@@ -162,7 +162,10 @@ class EdgeFront:
             metrics.EDGE_REQUESTS.labels("ModelInfer", model, "invalid").inc()
             await context.abort(grpc.StatusCode.INVALID_ARGUMENT, problem)
         key, found, mark = self._lookup(request, tenant, context, "unary")
-        if found is not None and found.entry is not None:
+        checked = None  # a semantic hit answered fresh to check it (cache.error_bound)
+        if found is not None and found.entry is not None and key is not None and self.cache.should_check(found):
+            checked, mark = found, MISS_MARK
+        elif found is not None and found.entry is not None:
             metrics.EDGE_REQUESTS.labels("ModelInfer", model, "cache_hit").inc()
             await context.send_initial_metadata(((CACHE_HEADER, HIT),))
             return mark_unary(found.entry.responses[0], HIT, request_id)
@@ -188,7 +191,10 @@ class EdgeFront:
             self._count(-1)
         if key is not None and found is not None:
             assert self.cache is not None
-            self.cache.store(key, found, (response,), time.perf_counter() - started)
+            if checked is not None:
+                self.cache.record_check(key, checked, response, time.perf_counter() - started)
+            else:
+                self.cache.store(key, found, (response,), time.perf_counter() - started)
         metrics.EDGE_REQUESTS.labels("ModelInfer", model, "ok").inc()
         await context.send_initial_metadata(((CACHE_HEADER, mark),))
         return mark_unary(response, mark) if self._cached_model(model) else response

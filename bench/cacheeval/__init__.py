@@ -9,8 +9,9 @@ prompt's entry; a near miss counts as a false hit when it does.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
+
+from edgenode.cache.verify import wilson
 
 
 @dataclass(frozen=True)
@@ -20,16 +21,6 @@ class Pair:
     stored: str
     asked: str
     should_hit: bool
-
-
-def wilson(successes: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval of a proportion (95% by default)."""
-    if n == 0:
-        return 0.0, 1.0
-    p = successes / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 @dataclass(frozen=True)

@@ -140,6 +140,11 @@ class CacheSettings(_Frozen):
     max_entries: int = Field(default=100_000, ge=1, le=100_000_000, description="entries per node; LRU beyond")
     deterministic_only: bool = Field(default=True, description="cache only temperature-0 or fixed-seed requests")
     snapshot: str | None = Field(default=None, description="file to save the cache to on stop and load on start")
+    error_bound: float | None = Field(
+        default=None, gt=0.0, lt=1.0,
+        description="check semantic hits against the model so that served ones are wrong at most this often "
+                    "(95% upper bound; edgenode.cache.verify); off when unset")
+    check_rate: float = Field(default=0.05, gt=0.0, le=1.0, description="share of semantic hits checked once within the bound")
     models: dict[str, ModelCache] = Field(
         default_factory=lambda: {"ensemble": ModelCache()}, description="model name -> its cache settings; others bypass"
     )

@@ -24,6 +24,7 @@ import numpy as np
 from controlplane import metrics
 from controlplane.kernel.config import CacheSettings, ModelCache
 from edgenode.cache.store import EXACT, GUARD, MISS, SEMANTIC, Lookup, SemanticCache
+from edgenode.cache.verify import CHECK, Verifier
 from proto import service_pb2
 from proto.relay import CACHE_HEADER
 from proto.tensors import TensorError, request_tensors
@@ -67,6 +68,17 @@ def mark_stream(response: bytes, mark: str, request_id: str | None = None) -> by
     return response + encode_len_field(_STREAM_RESPONSE, inner)
 
 
+def _text_output(response: bytes) -> bytes | None:
+    """The text_output tensor's bytes of a serialized ModelInferResponse (ids and timings aside)."""
+    message = service_pb2.ModelInferResponse.FromString(response)
+    for index, tensor in enumerate(message.outputs):
+        if tensor.name == "text_output":
+            if index < len(message.raw_output_contents):
+                return message.raw_output_contents[index]
+            return b"\x00".join(tensor.contents.bytes_contents)
+    return None
+
+
 def _scalar(array: np.ndarray) -> float | None:
     flat = np.asarray(array).reshape(-1)
     return float(flat[0]) if flat.size else None
@@ -81,6 +93,8 @@ class EdgeCache:
         self.hits = 0
         self.lookups = 0
         self.snapshot_path = Path(settings.snapshot) if settings.snapshot else None
+        self.verifier = (Verifier(settings.error_bound, settings.check_rate) if settings.error_bound is not None
+                         else None)
 
     @classmethod
     def build(cls, settings: CacheSettings, embedder=None) -> EdgeCache:  # noqa: ANN001
@@ -156,6 +170,21 @@ class EdgeCache:
             metrics.EDGE_CACHE_LOOKUP_TIME.labels("embed").observe(found.embed_s)
             metrics.EDGE_CACHE_LOOKUP_TIME.labels("search").observe(found.search_s)
         return found
+
+    def should_check(self, found: Lookup) -> bool:
+        """A semantic hit to answer fresh and compare (cache.error_bound set); exact hits are never checked."""
+        return self.verifier is not None and found.outcome == SEMANTIC and self.verifier.decide() == CHECK
+
+    def record_check(self, key: CacheKey, found: Lookup, response: bytes, cost_s: float) -> bool:
+        """Compare a fresh unary answer with the cached one (text_output, byte for byte); a wrong one raises the
+        entry's threshold and the fresh answer is kept under its own prompt."""
+        assert self.verifier is not None and found.entry is not None
+        ok = _text_output(response) == _text_output(found.entry.responses[0])
+        self.verifier.record(found.entry, found.similarity, ok)
+        metrics.EDGE_CACHE_CHECKS.labels("ok" if ok else "wrong").inc()
+        if not ok:
+            self.store(key, found, (response,), cost_s)
+        return ok
 
     def store(self, key: CacheKey, found: Lookup, responses: tuple[bytes, ...], cost_s: float) -> None:
         assert key.settings.ttl_s is not None

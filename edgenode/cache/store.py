@@ -61,6 +61,7 @@ class Entry:
     expires_at: float
     cost_s: float
     hits: int = 0
+    min_similarity: float = 0.0  # raised by a failed check (edgenode.cache.verify): this entry's own threshold
 
     @property
     def size_bytes(self) -> int:
@@ -193,7 +194,7 @@ class SemanticCache:
         wanted = read(prompt)
         for label, sim in above:
             entry = self._entries.get(label)
-            if entry is not None and self.guard.same(entry.reading, wanted):
+            if entry is not None and sim >= entry.min_similarity and self.guard.same(entry.reading, wanted):
                 return Lookup(SEMANTIC, self._touch(entry), sim, **times)
         return Lookup(GUARD, None, above[0][1], **times)
 

@@ -263,3 +263,29 @@ def test_served_answers_carry_the_new_id_and_the_cache_mark():
     assert parsed.infer_response.parameters["triton_final_response"].bool_param
     seen = read_response(marked)  # the router's wire reader merges the two occurrences the same way
     assert seen.request_id == "third" and seen.final and seen.empty
+
+
+@pytest.mark.parametrize(("wrong_rate", "bound"), [(0.01, 0.05), (0.2, 0.05), (0.03, 0.02)])
+def test_the_error_bound_holds_on_a_seeded_run(wrong_rate, bound):
+    """vCache's promise: of the semantic hits served without a check, at most `bound` are wrong, whatever the
+    true rate; when the true rate is within the bound most hits are served."""
+    import random
+
+    from edgenode.cache.store import Entry
+    from edgenode.cache.verify import SERVE, Verifier
+
+    world = random.Random(42)
+    verifier = Verifier(bound, check_rate=0.05, rng=random.Random(7))
+    served = served_wrong = 0
+    for _ in range(20_000):
+        entry = Entry(0, "ns", b"k", "p", read("p"), (b"a",), 0.0, 0.0)
+        wrong = world.random() < wrong_rate
+        if verifier.decide() == SERVE:
+            served += 1
+            served_wrong += wrong
+        else:
+            verifier.record(entry, 0.9, not wrong)
+            assert (entry.min_similarity > 0.9) is wrong  # a failed check raises the entry's own threshold
+    assert served_wrong <= bound * max(served, 1)
+    if wrong_rate < bound / 2:
+        assert served > 15_000
