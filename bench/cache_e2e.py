@@ -3,68 +3,161 @@
 1. Latency through the whole stack (tritonclient -> router -> edge node -> Triton, `ensemble`, unary,
    96 tokens): the same question answered from the cache against generated again with
    `x-edgeroute-cache: bypass` (the baseline), interleaved in one run.
-2. Hit rate and false-hit rate on the project's sets (edgenode.cache.evalsets) through the stack:
-   paraphrases of stored questions should hit; a near miss answered from the cache is a false hit.
-3. The embedding choice, offline on the full sets at the default threshold: the static table the cache
-   uses against the whole MiniLM encoder, each with and without the near-miss guard.
+2. Matching quality on labelled pairs (bench.cacheeval) through the cache's own store and guard, at the
+   default threshold: the held-out split (written apart from the guard; its kinds never looked at while
+   designing it) is the claim, with 95% Wilson intervals; the design split is shown beside it. Baselines
+   on the same pairs, same run: the exact tier alone, and cosine alone at 0.98 (no guard).
+3. The held-out split's first pairs through the real stack, to show the stack agrees with the store.
+4. A 3-node hub against a 1-node hub on the same traffic (questions, then repeats and rewordings, in a
+   shuffled order): cache-aware routing (the router hashes the prompt's facts) and, as the baseline, the
+   same 3 nodes chosen by power of two choices (a router whose config does not cache the model).
+5. vCache-style checks: how often the model itself answers a rewording byte for byte as it answered the
+   stored prompt (what a check compares) on the held-out rewordings.
 """
 
 from __future__ import annotations
 
+import random
 import time
 
-import numpy as np
 import tritonclient.grpc as tc
+import yaml
 
+from bench.cacheeval import design, evaluate, heldout
 from bench.common import generation_inputs, machine, percentiles_ms, write_results
 from controlplane.kernel.config import DEFAULT_CACHE_THRESHOLD
 from controlplane.stack import Stack
 from edgenode.cache.edge import CACHE_HEADER
-from edgenode.cache.embed import MiniLM, shared_embedder
-from edgenode.cache.evalsets import pairs
-from edgenode.cache.guard import same_facts
+from edgenode.cache.embed import shared_embedder
+from edgenode.cache.guard import Guard, shared_guard
+from edgenode.cache.store import SemanticCache
+from edgenode.cache.verify import wilson
 from edgenode.lm.corpus import examples
 from tests.conftest import REGIONS_YAML
 
-LATENCY_QUESTIONS, MAX_TOKENS, STACK_QUESTIONS = 40, 96, 30
-HEADERS = {"x-client-region": "casablanca"}
+LATENCY_QUESTIONS, MAX_TOKENS, STACK_PAIRS, HUB_QUESTIONS, HUB_TOKENS = 40, 96, 120, 60, 12
+CASABLANCA, DAKAR = {"x-client-region": "casablanca"}, {"x-client-region": "dakar"}
 
 
-def ask(client: tc.InferenceServerClient, text: str, bypass: bool = False) -> tuple[str, str, float]:
-    headers = {**HEADERS, CACHE_HEADER: "bypass"} if bypass else HEADERS
+def ask(client: tc.InferenceServerClient, text: str, bypass: bool = False, max_tokens: int = MAX_TOKENS,
+        headers: dict[str, str] = CASABLANCA) -> tuple[str, str, float]:
+    headers = {**headers, CACHE_HEADER: "bypass"} if bypass else dict(headers)
     started = time.perf_counter()
-    result = client.infer("ensemble", generation_inputs(tc.InferInput, text, MAX_TOKENS), headers=headers)
+    result = client.infer("ensemble", generation_inputs(tc.InferInput, text, max_tokens), headers=headers)
     elapsed = time.perf_counter() - started
     mark = result.get_response().parameters[CACHE_HEADER].string_param
     return result.as_numpy("text_output").reshape(-1)[0].decode(), mark, elapsed
 
 
-def offline_tradeoff(figures: dict[str, float | int]) -> None:
-    paraphrases, near = pairs()
-    static = shared_embedder()
-    full = MiniLM()
-    for name, encode in (("static", static.encode), ("minilm", lambda t: full.encode([t])[0])):
-        started = time.perf_counter()
-        para = [float(encode(p.stored) @ encode(p.asked)) for p in paraphrases]
-        miss = [float(encode(p.stored) @ encode(p.asked)) for p in near]
-        figures[f"embed_ms_{name}"] = (time.perf_counter() - started) / (2 * (len(para) + len(miss))) * 1000
-        over_p = [c >= DEFAULT_CACHE_THRESHOLD for c in para]
-        over_n = [c >= DEFAULT_CACHE_THRESHOLD for c in miss]
-        figures[f"hit_rate_{name}_no_guard"] = float(np.mean(over_p))
-        figures[f"false_hit_rate_{name}_no_guard"] = float(np.mean(over_n))
-        figures[f"hit_rate_{name}_guard"] = float(np.mean([o and same_facts(p.stored, p.asked)
-                                                           for o, p in zip(over_p, paraphrases, strict=True)]))
-        figures[f"false_hit_rate_{name}_guard"] = float(np.mean([o and same_facts(p.stored, p.asked)
-                                                                 for o, p in zip(over_n, near, strict=True)]))
-        print(f"  {name:6s}: {figures[f'embed_ms_{name}']:.3f} ms/embedding; at {DEFAULT_CACHE_THRESHOLD} "
-              f"hit {figures[f'hit_rate_{name}_no_guard']:.2f} / false hit {figures[f'false_hit_rate_{name}_no_guard']:.2f} "
-              f"without the guard, hit {figures[f'hit_rate_{name}_guard']:.2f} / false hit "
-              f"{figures[f'false_hit_rate_{name}_guard']:.2f} with it ({len(paraphrases)} paraphrase, {len(near)} near-miss pairs)")
+class _Never(Guard):
+    """Cosine alone: the baseline of a cache without a near-miss guard."""
+
+    def __init__(self) -> None:
+        super().__init__(lambda word: None)
+
+    def same(self, a, b) -> bool:  # noqa: ANN001
+        return True
+
+
+def quality(figures: dict[str, float | int]) -> None:
+    embedder, guard = shared_embedder(), shared_guard()
+    splits = {"heldout": heldout.pairs(), "design": design.pairs()}
+    for split, pairs in splits.items():
+        families = {"": pairs, "_workloads": [p for p in pairs if not p.family.startswith("free-text")],
+                    "_freetext": [p for p in pairs if p.family.startswith("free-text")]}
+        for suffix, chosen in families.items():
+            score, _ = evaluate(chosen, SemanticCache(embedder, guard=guard), DEFAULT_CACHE_THRESHOLD)
+            lo, hi = wilson(score.hits, score.rewordings)
+            flo, fhi = wilson(score.false_hits, score.near_misses)
+            figures.update({f"{split}{suffix}_hit_rate": score.hit_rate, f"{split}{suffix}_hit_rate_lo95": lo,
+                            f"{split}{suffix}_hit_rate_hi95": hi, f"{split}{suffix}_false_hit_rate": score.false_hit_rate,
+                            f"{split}{suffix}_false_hit_rate_hi95": fhi, f"{split}{suffix}_false_hit_rate_lo95": flo,
+                            f"{split}{suffix}_rewordings": score.rewordings,
+                            f"{split}{suffix}_near_misses": score.near_misses})
+            print(f"  {split:7s} {suffix.strip('_') or 'all':9s}: {score.line()}")
+        exact, _ = evaluate(pairs, SemanticCache(embedder, guard=guard), None)
+        cosine, _ = evaluate(pairs, SemanticCache(embedder, guard=_Never()), 0.98)
+        figures.update({f"{split}_baseline_exact_hit_rate": exact.hit_rate,
+                        f"{split}_baseline_exact_false_hit_rate": exact.false_hit_rate,
+                        f"{split}_baseline_cosine098_hit_rate": cosine.hit_rate,
+                        f"{split}_baseline_cosine098_false_hit_rate": cosine.false_hit_rate})
+        print(f"  {split:7s} baselines, same pairs: exact tier alone {exact.line()}")
+        print(f"  {split:7s}                         cosine >= 0.98 alone {cosine.line()}")
+
+
+def hub_traffic(seed: int = 3) -> list[str]:
+    """Questions, then their repeats and rewordings, shuffled after each question's first ask."""
+    pairs = [p for p in heldout.pairs() if p.should_hit]
+    random.Random(seed).shuffle(pairs)
+    by_question: dict[str, list[str]] = {}
+    for pair in pairs:
+        if len(by_question) < HUB_QUESTIONS or pair.stored in by_question:
+            by_question.setdefault(pair.stored, []).append(pair.asked)
+    first = list(by_question)
+    later = [text for question, rewordings in by_question.items() for text in (question, *rewordings)]
+    random.Random(seed + 1).shuffle(later)
+    return first + later
+
+
+def hub_hit_rates(figures: dict[str, float | int], folder) -> None:  # noqa: ANN001
+    raw = yaml.safe_load(REGIONS_YAML.read_text())
+    raw["geoip"]["database"] = str((REGIONS_YAML.parent / raw["geoip"]["database"]).resolve())
+    raw["cache"]["models"] = {}  # this router does not read prompts: power of two choices within the hub
+    plain = folder / "no-affinity.yaml"
+    plain.write_text(yaml.safe_dump(raw, sort_keys=False))
+    traffic = hub_traffic()
+    with Stack(REGIONS_YAML) as stack:
+        stack.start_etcd()
+        stack.start_edges([("tangier", "tangier-a"), ("tangier", "tangier-b"), ("tangier", "tangier-c"),
+                           ("dakar", "dakar-1")], models="ensemble")
+        affine = tc.InferenceServerClient(stack.start_router().address)
+        blind = tc.InferenceServerClient(stack.start_router(config_path=str(plain)).address)
+        try:
+            arms = {"one_node": (affine, DAKAR, HUB_TOKENS), "three_nodes_affinity": (affine, CASABLANCA, HUB_TOKENS),
+                    "three_nodes_no_affinity": (blind, CASABLANCA, HUB_TOKENS + 1)}  # own namespace
+            marks: dict[str, list[str]] = {arm: [] for arm in arms}
+            for text in traffic:  # the arms interleaved call by call
+                for arm, (client, region, tokens) in arms.items():
+                    marks[arm].append(ask(client, text, max_tokens=tokens, headers=region)[1])
+            for arm, seen in marks.items():
+                figures[f"hub_hit_rate_{arm}"] = seen.count("hit") / len(seen)
+            figures["hub_calls"] = len(traffic)
+            print(f"hub hit rate on the same {len(traffic)} calls: 1 node {figures['hub_hit_rate_one_node']:.3f}, "
+                  f"3 nodes with cache-aware routing {figures['hub_hit_rate_three_nodes_affinity']:.3f}, "
+                  f"3 nodes without {figures['hub_hit_rate_three_nodes_no_affinity']:.3f}")
+        finally:
+            affine.close()
+            blind.close()
+
+
+def model_agreement(figures: dict[str, float | int]) -> None:
+    """What a vCache check would find: the model's answer to a rewording equals its answer to the stored prompt."""
+    from edgenode.lm.serving import GenerationRequest, LanguageModel
+    from edgenode.lm.speculative import Sampling, Stats
+    from edgenode.lm.tokenizer import EOS
+
+    lm = LanguageModel.shared()
+
+    def answer(text: str) -> str:
+        request = GenerationRequest(text, 48, False, Sampling(), EOS, (), 4, False)
+        return "".join(lm.run(request, Stats()))
+
+    rewordings = [p for p in heldout.pairs() if p.should_hit and not p.family.startswith("free-text")][:150]
+    same = sum(answer(p.stored) == answer(p.asked) for p in rewordings)
+    figures["model_same_answer_on_rewordings"] = same / len(rewordings)
+    print(f"vCache-style check: the model answers {same} of {len(rewordings)} held-out workload rewordings byte for "
+          "byte as it answers the stored prompt")
 
 
 def main() -> None:
-    figures: dict[str, float | int] = {}
+    import tempfile
+    from pathlib import Path
+
+    figures: dict[str, float | int] = {"threshold": DEFAULT_CACHE_THRESHOLD}
     print(f"cache_e2e on {machine()}")
+    print(f"matching quality at threshold {DEFAULT_CACHE_THRESHOLD} (bench.cacheeval):")
+    quality(figures)
+    model_agreement(figures)
     with Stack(REGIONS_YAML) as stack:
         stack.start_etcd()
         stack.start_edges([("tangier", "tangier-bench")], models="ensemble")
@@ -89,21 +182,19 @@ def main() -> None:
                             "uncached_p99_ms": u["p99"], "cached_speedup_p50": u["p50"] / c["p50"]})
             print(f"through router + edge: cached p50 {c['p50']:.2f} ms (p99 {c['p99']:.2f}), generated p50 "
                   f"{u['p50']:.1f} ms (p99 {u['p99']:.1f}), {figures['cached_speedup_p50']:.0f}x ({MAX_TOKENS} tokens)")
-
-            paraphrases, near = pairs(n_questions=STACK_QUESTIONS, seed=21)
-            for question in dict.fromkeys(p.stored for p in paraphrases):
-                ask(client, question)
-            para_marks = [ask(client, p.asked)[1] for p in paraphrases]
-            near_marks = [ask(client, p.asked)[1] for p in near]
-            figures["hit_rate"] = para_marks.count("hit") / len(paraphrases)
-            figures["false_hit_rate"] = near_marks.count("hit") / len(near)
-            figures["paraphrase_pairs"], figures["near_miss_pairs"] = len(paraphrases), len(near)
-            print(f"through the stack: hit rate {figures['hit_rate']:.2f} on {len(paraphrases)} paraphrases, "
-                  f"false-hit rate {figures['false_hit_rate']:.3f} on {len(near)} near misses")
+            pairs = heldout.pairs()[:STACK_PAIRS]
+            offline = dict(evaluate(pairs, SemanticCache(shared_embedder(), guard=shared_guard()),
+                                    DEFAULT_CACHE_THRESHOLD)[1])
+            for stored in dict.fromkeys(p.stored for p in pairs):
+                ask(client, stored, max_tokens=8)
+            served = {p: ask(client, p.asked, max_tokens=8)[1] == "hit" for p in pairs}
+            figures["stack_agrees_with_store"] = sum(served[p] == offline[p] for p in pairs) / len(pairs)
+            print(f"held-out pairs through the stack: {sum(served.values())} of {len(pairs)} served from the cache; "
+                  f"the stack agrees with the store on {figures['stack_agrees_with_store']:.3f} of them")
         finally:
             client.close()
-    print("embedding choice, offline on the full sets:")
-    offline_tradeoff(figures)
+    with tempfile.TemporaryDirectory() as folder:
+        hub_hit_rates(figures, Path(folder))
     print(f"wrote {write_results('cache_e2e', figures)}")
 
 

@@ -45,8 +45,9 @@ class Score:
                 f"{self.false_hit_rate:.4f} [{flo:.4f}, {fhi:.4f}] on {self.near_misses} near misses")
 
 
-def evaluate(pairs: list[Pair], cache, threshold: float, namespace: str = "eval") -> tuple[Score, list[tuple[Pair, bool]]]:  # noqa: ANN001
-    """Score a split through `cache` (an empty edgenode.cache.store.SemanticCache). Returns the score and
+def evaluate(pairs: list[Pair], cache, threshold: float | None, namespace: str = "eval") -> tuple[Score, list[tuple[Pair, bool]]]:  # noqa: ANN001
+    """Score a split through `cache` (an empty edgenode.cache.store.SemanticCache; threshold None: the exact
+    tier alone). Returns the score and
     each pair with whether it was served the stored prompt's answer."""
     for stored in dict.fromkeys(p.stored for p in pairs):
         cache.store(namespace, stored, (stored.encode(),), ttl_s=3600.0)
