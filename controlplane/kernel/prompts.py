@@ -5,8 +5,8 @@ nothing here knows the project's workloads.
 
 A fact is a number with its sign, its unit ("30MW", "30 MW" and "30 megawatts" are one; "1,500" is 1500)
 and its label (the content word before it in its clause, else the counted noun after it: "load 30 MW",
-"3 payments"); a clock time with its preposition ("at 16:00", "before 9:00"); a month or weekday (with its
-day of the month); an identifier (letters and digits: F12, INV-2291), a code (MAD, EUR) or a name (a
+"3 payments"); a clock time with its preposition ("at 16:00", "before 9:00"); a month, weekday or season
+(with its day of the month): word vectors put these next to each other ("autumn" and "winter" at 0.65); an identifier (letters and digits: F12, INV-2291), a code (MAD, EUR) or a name (a
 capitalised word inside a sentence: Lagos) with its label ("home Lagos", "in Casablanca"); a time window
 ("last hour", "within the past week": direction and period); a negation (not, never, n't, without, ...).
 Template words are every other content word (labels stay template words too).
@@ -50,7 +50,7 @@ _PERIODS = {
 }
 _DATES = frozenset("""january february march april may june july august september october november december jan feb
 mar apr jun jul aug sep sept oct nov dec monday tuesday wednesday thursday friday saturday sunday mon tue tues wed
-thu thurs fri sat sun""".split()) - {"may"}  # "may" is far more often the verb
+thu thurs fri sat sun spring summer autumn fall winter""".split()) - {"may"}  # "may" is far more often the verb
 _DIRECTIONS = {"last": "past", "past": "past", "previous": "past", "prior": "past", "recent": "past",
                "preceding": "past", "next": "next", "coming": "next", "upcoming": "next", "following": "next"}
 _UNITS = {

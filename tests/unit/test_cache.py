@@ -90,6 +90,7 @@ def test_fraud_facts(guard, asked, same):
     (FRAUD, FRAUD.replace("paid", "refunded"), False),
     (CROP, CROP.replace("crop?", "which crop should I avoid?"), False),
     (CROP, CROP.replace("winter", "summer"), False),
+    (CROP, CROP.replace("winter", "autumn"), False),  # seasons are values: their vectors sit at 0.65
     (GRID, GRID.replace("config?", "config offline?"), False),
     ("is port 6379 open on host db1?", "is port 6379 not open on host db1?", False),
     ("is port 6379 open on host db1?", "port 6379 isn't open on host db1?", False),
