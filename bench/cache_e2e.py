@@ -31,7 +31,6 @@ from edgenode.cache.edge import CACHE_HEADER
 from edgenode.cache.embed import shared_embedder
 from edgenode.cache.guard import Guard, shared_guard
 from edgenode.cache.store import SemanticCache
-from edgenode.cache.verify import wilson
 from edgenode.lm.corpus import examples
 from tests.conftest import REGIONS_YAML
 
@@ -67,8 +66,7 @@ def quality(figures: dict[str, float | int]) -> None:
                     "_freetext": [p for p in pairs if p.family.startswith("free-text")]}
         for suffix, chosen in families.items():
             score, _ = evaluate(chosen, SemanticCache(embedder, guard=guard), DEFAULT_CACHE_THRESHOLD)
-            lo, hi = wilson(score.hits, score.rewordings)
-            flo, fhi = wilson(score.false_hits, score.near_misses)
+            (lo, hi), (flo, fhi) = score.hit_interval, score.false_hit_interval
             figures.update({f"{split}{suffix}_hit_rate": score.hit_rate, f"{split}{suffix}_hit_rate_lo95": lo,
                             f"{split}{suffix}_hit_rate_hi95": hi, f"{split}{suffix}_false_hit_rate": score.false_hit_rate,
                             f"{split}{suffix}_false_hit_rate_hi95": fhi, f"{split}{suffix}_false_hit_rate_lo95": flo,

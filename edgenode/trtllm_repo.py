@@ -23,7 +23,7 @@ import numpy as np
 from google.protobuf import text_format
 
 from controlplane.kernel.errors import RepoError
-from edgenode.lm.contract import BLS_ONLY, INPUTS, OUTPUTS
+from edgenode.lm.contract import BLS_ONLY, INPUTS, OUTPUTS, Input
 from proto import model_config_pb2 as mc
 
 SPECULATIVE_MODES = ("none", "draft-target", "eagle", "medusa", "lookahead")
@@ -124,10 +124,15 @@ LLM_OUTPUTS = [name for name in OUTPUTS if name != "text_output"]
 _DTYPE = {np.int32: "INT32", np.int64: "INT64", np.float32: "FP32", np.object_: "STRING"}
 
 
+def _config_dtype(spec: Input) -> str:
+    """model_config's name for a client tensor's type (the protocol's BYTES is TYPE_STRING there)."""
+    return "STRING" if spec.datatype == "BYTES" else spec.datatype
+
+
 def _client_input(name: str) -> mc.ModelInput:
     spec = INPUTS[name]
-    dtype = "STRING" if spec.datatype == "BYTES" else spec.datatype
-    return _tensor(mc.ModelInput, name, dtype, list(spec.dims), optional=not spec.required, ragged=spec.ragged)
+    return _tensor(mc.ModelInput, name, _config_dtype(spec), list(spec.dims), optional=not spec.required,
+                   ragged=spec.ragged)
 
 
 def _output(name: str) -> mc.ModelOutput:
@@ -144,8 +149,7 @@ def preprocessing(o: RepoOptions) -> mc.ModelConfig:
     c = mc.ModelConfig(name="preprocessing", backend="python", max_batch_size=o.max_batch_size)
     for ours, client in TO_PREPROCESSING.items():
         spec = INPUTS[client]
-        dtype = "STRING" if spec.datatype == "BYTES" else spec.datatype
-        c.input.append(_tensor(mc.ModelInput, ours, dtype, list(spec.dims), optional=not spec.required,
+        c.input.append(_tensor(mc.ModelInput, ours, _config_dtype(spec), list(spec.dims), optional=not spec.required,
                                ragged=spec.dims == (-1,)))
     c.output.extend([
         _tensor(mc.ModelOutput, "INPUT_ID", "INT32", [-1]),
@@ -202,9 +206,8 @@ def tensorrt_llm(o: RepoOptions, *, draft: bool = False) -> mc.ModelConfig:
         if ours == "streaming":
             continue
         spec = INPUTS[client]
-        dtype = "STRING" if spec.datatype == "BYTES" else spec.datatype
-        c.input.append(_tensor(mc.ModelInput, ours, dtype, list(spec.dims), optional=True, ragged=spec.ragged,
-                               scalar=spec.dims == (1,) and dtype != "STRING"))
+        c.input.append(_tensor(mc.ModelInput, ours, _config_dtype(spec), list(spec.dims), optional=True,
+                               ragged=spec.ragged, scalar=spec.dims == (1,) and spec.datatype != "BYTES"))
     c.output.extend([
         _tensor(mc.ModelOutput, "output_ids", "INT32", [-1, -1]),
         _tensor(mc.ModelOutput, "sequence_length", "INT32", [-1]),

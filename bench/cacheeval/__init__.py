@@ -38,9 +38,16 @@ class Score:
     def false_hit_rate(self) -> float:
         return self.false_hits / self.near_misses if self.near_misses else 0.0
 
+    @property
+    def hit_interval(self) -> tuple[float, float]:
+        return wilson(self.hits, self.rewordings)
+
+    @property
+    def false_hit_interval(self) -> tuple[float, float]:
+        return wilson(self.false_hits, self.near_misses)
+
     def line(self) -> str:
-        lo, hi = wilson(self.hits, self.rewordings)
-        flo, fhi = wilson(self.false_hits, self.near_misses)
+        (lo, hi), (flo, fhi) = self.hit_interval, self.false_hit_interval
         return (f"hit rate {self.hit_rate:.3f} [{lo:.3f}, {hi:.3f}] on {self.rewordings} rewordings, false-hit rate "
                 f"{self.false_hit_rate:.4f} [{flo:.4f}, {fhi:.4f}] on {self.near_misses} near misses")
 

@@ -51,6 +51,7 @@ _PERIODS = {
 _DATES = frozenset("""january february march april may june july august september october november december jan feb
 mar apr jun jul aug sep sept oct nov dec monday tuesday wednesday thursday friday saturday sunday mon tue tues wed
 thu thurs fri sat sun spring summer autumn fall winter""".split()) - {"may"}  # "may" is far more often the verb
+_PERIOD_UNITS = frozenset(_PERIODS.values())
 _DIRECTIONS = {"last": "past", "past": "past", "previous": "past", "prior": "past", "recent": "past",
                "preceding": "past", "next": "next", "coming": "next", "upcoming": "next", "following": "next"}
 _UNITS = {
@@ -204,13 +205,13 @@ def read(text: str) -> Reading:
                 nxt = tokens[j]
                 if nxt.kind == "punct":
                     break
-                if (nxt.kind == "word" and _unit(nxt.text) in _PERIODS.values()) or (
-                        nxt.kind == "number" and _unit(nxt.attached) in _PERIODS.values()):
+                if (nxt.kind == "word" and _unit(nxt.text) in _PERIOD_UNITS) or (
+                        nxt.kind == "number" and _unit(nxt.attached) in _PERIOD_UNITS):
                     t.used = True
                     facts.append(Fact("window", "", _DIRECTIONS[t.text.lower()]))
                     break
     for t in tokens:
-        if t.kind == "word" and not t.used and _unit(t.text) in _PERIODS.values() and t.text.lower() not in FUNCTION_WORDS:
+        if t.kind == "word" and not t.used and _unit(t.text) in _PERIOD_UNITS and t.text.lower() not in FUNCTION_WORDS:
             t.used = True
             facts.append(Fact("window", "", "period", _unit(t.text)))
     for i, t in enumerate(tokens):  # facts without a role: dates (a day of the month joins its month), negations

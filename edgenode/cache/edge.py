@@ -98,12 +98,15 @@ class EdgeCache:
 
     @classmethod
     def build(cls, settings: CacheSettings, embedder=None) -> EdgeCache:  # noqa: ANN001
+        """At node start: the embedding table and the guard's word model load here, not in the first call."""
         from edgenode.cache.embed import shared_embedder
+        from edgenode.cache.guard import shared_guard
 
         def evicted(reason: str) -> None:
             metrics.EDGE_CACHE_EVICTIONS.labels(reason).inc()
 
-        store = SemanticCache(embedder or shared_embedder(), max_entries=settings.max_entries, on_evict=evicted)
+        store = SemanticCache(embedder or shared_embedder(), max_entries=settings.max_entries, guard=shared_guard(),
+                              on_evict=evicted)
         return cls(settings, store)
 
     @property

@@ -45,8 +45,8 @@ win/lose won/lost gain/loss profit/loss import/export imported/exported arrive/d
 arriving/departing inbound/outbound incoming/outgoing send/receive sent/received push/pull in/out inside/outside
 upload/download uploaded/downloaded plant/avoid safe/unsafe true/false yes/no valid/invalid legal/illegal
 hot/cold warm/cool wet/dry heavy/light fast/slow early/late first/last north/south east/west left/right
-import/export morning/evening day/night summer/winter spring/autumn spring/fall rise/fall rising/falling
-charge/discharge charging/discharging heat/cool heating/cooling full/empty maximum/minimum cheap/expensive
+morning/evening day/night summer/winter spring/autumn spring/fall rise/fall rising/falling
+charge/discharge charging/discharging heat/cool heating/cooling full/empty cheap/expensive
 cheapest/dearest long/short longer/shorter longest/shortest large/small larger/smaller largest/smallest
 big/small bigger/smaller biggest/smallest add/subtract plus/minus positive/negative with/without
 """.split())
@@ -117,7 +117,7 @@ class Guard:
         return kin == 1 and sum(f.kind == fb.kind and f.unit == fb.unit for f in b.facts) == 1
 
     def same(self, a: Reading, b: Reading) -> bool:
-        if len(a.facts) != len(b.facts) or a.fact_key != b.fact_key:
+        if a.fact_key != b.fact_key:
             return False
         # labels by meaning: a one-to-one pairing of facts with the same value whose labels agree
         # (a value without a label meets any label when no other fact of its kind and unit could take it)
@@ -142,4 +142,4 @@ def shared_guard() -> Guard:
     return Guard(lambda word: model.encode([word])[0])
 
 
-__all__ = ["Guard", "opposite", "read", "shared_guard"]
+__all__ = ["Guard", "opposite", "shared_guard"]
