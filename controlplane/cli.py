@@ -141,11 +141,10 @@ def _up(args: argparse.Namespace) -> int:
     # SIGTERM becomes KeyboardInterrupt so every exit path runs the same teardown
     signal.signal(signal.SIGTERM, signal.default_int_handler)
     import secrets
-    import tempfile
 
     # a fresh hop secret per run: the edge nodes take calls only through this stack's router
-    with tempfile.TemporaryDirectory(prefix="edgeroute-up-") as private, Stack(args.config, echo=args.verbose) as stack:
-        secret_file = Path(private) / "hop.secret"
+    with Stack(args.config, echo=args.verbose) as stack:
+        secret_file = stack.temp_dir / "hop.secret"
         secret_file.write_text(secrets.token_hex(32))
         secret_file.chmod(0o600)
         try:

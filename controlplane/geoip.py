@@ -42,6 +42,15 @@ def peer_address(peer: str) -> str | None:
     return None
 
 
+def client_address(forwarded: Sequence[str], peer: str | None, trusted_hops: int) -> str | None:
+    """The caller's address behind `trusted_hops` proxies that each append to x-forwarded-for, counted from the
+    right as Envoy's xff_num_trusted_hops does: entries left of the client's are whatever the client wrote, so
+    they are never read. With fewer entries than trusted hops, the peer (the header cannot be trusted)."""
+    if trusted_hops == 0 or len(forwarded) < trusted_hops:
+        return peer
+    return forwarded[len(forwarded) - trusted_hops] or peer
+
+
 class Locator:
     """Maps a caller to a client region. One instance per config; lookups are cached by address."""
 
@@ -61,7 +70,7 @@ class Locator:
         self._reader.close()
 
     def locate(self, metadata: Sequence[tuple[str, str | bytes]], peer: str) -> Location:
-        forwarded = None
+        forwarded: list[str] = []
         for key, value in metadata:
             if key == REGION_HEADER:
                 region = str(value).strip().lower()
@@ -69,9 +78,9 @@ class Locator:
                     known = ", ".join(sorted(self._config.region_by_name))
                     raise UnknownRegion(f"x-client-region: unknown region {quoted(value)} (known: {known})")
                 return Location(region, None, "header")
-            if key == FORWARDED_FOR_HEADER and forwarded is None:
-                forwarded = str(value).split(",", 1)[0].strip()
-        address = forwarded if (forwarded and self._config.geoip.trust_forwarded_for) else peer_address(peer)
+            if key == FORWARDED_FOR_HEADER:  # several headers read as one list, in order
+                forwarded.extend(part.strip() for part in str(value).split(","))
+        address = client_address(forwarded, peer_address(peer), self._config.geoip.trusted_hops)
         region, how = self.region_for_address(address)
         return Location(region, address, how)
 

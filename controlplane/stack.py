@@ -6,11 +6,13 @@ Used by `edgeroute up`, the demo, the integration tests and the benchmarks. stop
 
 from __future__ import annotations
 
+import os
+import shutil
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from controlplane.processes import EtcdServer, ManagedProcess, edgeroute_argv, stop_all
+from controlplane.processes import EtcdServer, ManagedProcess, edgeroute_argv, owned_temp_dir, stop_all
 
 EDGE_READY = (r"edge ready on (?P<address>\S+) hub=(?P<hub>\S+) node=(?P<node>\S+) triton=(?P<triton>\S+)"
               r"(?: metrics=(?P<metrics>\S+))?(?: triton_http=(?P<triton_http>\S+))?")
@@ -43,6 +45,10 @@ class Stack:
         self.etcd: EtcdServer | None = None
         self.edges: list[EdgeHandle] = []
         self.routers: list[RouterHandle] = []
+        # every child's temporary files (PyTriton workspaces, ...) go here, and the folder goes on stop(): a
+        # child that was SIGKILLed and could not clean up after itself leaves nothing behind either
+        self.temp_dir = owned_temp_dir("stack")
+        self._child_env = {**os.environ, "TMPDIR": str(self.temp_dir)}
 
     @property
     def endpoint(self) -> str:
@@ -67,7 +73,8 @@ class Stack:
                 argv += ["--models", models]
             if lease_ttl:
                 argv += ["--lease-ttl", str(lease_ttl)]
-            process = ManagedProcess(f"edge-{node_id}", edgeroute_argv(*argv), ready_pattern=EDGE_READY, echo=self.echo)
+            process = ManagedProcess(f"edge-{node_id}", edgeroute_argv(*argv), ready_pattern=EDGE_READY, echo=self.echo,
+                                     env=self._child_env)
             process.spawn()
             spawned.append(process)
         started = []
@@ -95,7 +102,8 @@ class Stack:
         if metrics_port is not None:
             argv += ["--metrics-port", str(metrics_port)]
         process = ManagedProcess(
-            f"router-{len(self.routers)}", edgeroute_argv(*argv), ready_pattern=ROUTER_READY, echo=self.echo
+            f"router-{len(self.routers)}", edgeroute_argv(*argv), ready_pattern=ROUTER_READY, echo=self.echo,
+            env=self._child_env,
         )
         match = process.start(timeout_s=30)
         metrics_url = f"http://127.0.0.1:{metrics_port}/metrics" if metrics_port else None
@@ -111,8 +119,11 @@ class Stack:
             stop_all([r.process for r in self.routers], grace_s=10)
             stop_all([e.process for e in self.edges], grace_s=20)
         finally:
-            if self.etcd is not None:
-                self.etcd.stop()
+            try:
+                if self.etcd is not None:
+                    self.etcd.stop()
+            finally:
+                shutil.rmtree(self.temp_dir, ignore_errors=True)
 
     def __enter__(self) -> Stack:
         return self

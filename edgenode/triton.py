@@ -4,14 +4,20 @@ from __future__ import annotations
 
 import logging
 import os
+import re
+import shutil
 import sysconfig
 from collections.abc import Sequence
+from pathlib import Path
 
-from controlplane.processes import free_port
+from controlplane.processes import free_port, owned_temp_dir
 from edgenode.models import DEFAULT_MODELS, ModelSpec
 
 LOG = logging.getLogger(__name__)
 TRITON_EXIT_TIMEOUT_S = 5
+MODEL_COPIES = Path("/tmp")  # where Triton's Python backend copies each model PyTriton loads (/tmp/folderXXXXXX)
+_WORKSPACE_OF = re.compile(r'key: "workspace-path"\s*value \{\s*string_value: "([^"]+)"')
+UNIX_PATH_MAX = 107  # PyTriton's model sockets live in its workspace: <workspace>/<model>_0_<i>-server.sock
 
 
 class TritonBackend:
@@ -37,6 +43,21 @@ def _python_backend_env() -> None:
         os.environ["LD_LIBRARY_PATH"] = f"{libdir}:{current}" if current else libdir
 
 
+def remove_model_copies(workspace: str | None = None, root: Path = MODEL_COPIES) -> list[Path]:
+    """Remove the model folders Triton copied for PyTriton (root/folderXXXXXX, named by Triton, not by us):
+    those of `workspace`, and any whose workspace is gone (its Triton was killed before unloading them)."""
+    removed = []
+    for folder in root.glob("folder*"):
+        try:
+            match = _WORKSPACE_OF.search((folder / "config.pbtxt").read_text(errors="replace"))
+        except OSError:
+            continue
+        if match is not None and (match[1] == workspace or not Path(match[1]).exists()):
+            shutil.rmtree(folder, ignore_errors=True)
+            removed.append(folder)
+    return removed
+
+
 class ManagedTriton(TritonBackend):
     """A real Triton Inference Server (PyTriton's tritonserver) owned by this process.
 
@@ -52,6 +73,7 @@ class ManagedTriton(TritonBackend):
         self.http_target = f"{host}:{self._http_port}"
         self.metrics_url = f"http://{host}:{self._metrics_port}/metrics"
         self._triton = None
+        self.workspace: str | None = None  # PyTriton's workspace: ours, removed on stop (and swept if we are killed)
 
     def start(self, attempts: int = 3) -> None:
         """Start Triton; if it fails (typically a port taken between choosing it and binding it, when
@@ -73,7 +95,17 @@ class ManagedTriton(TritonBackend):
         _python_backend_env()
         from pytriton.triton import Triton, TritonConfig, TritonSecurityConfig
 
+        # not PyTriton's default (~/.cache/pytriton/workspace_*, left behind whenever its owner is killed): a
+        # folder named after this process, removed by stop() and by the next edgeroute start if we are SIGKILLed
+        remove_model_copies()  # left by a Triton killed before it unloaded its models
+        folder = owned_temp_dir("triton")
+        longest = max(len(f"/w/{spec.name}_0_99-server.sock") for spec in self.models)
+        if len(str(folder)) + longest > UNIX_PATH_MAX:  # a long $TMPDIR: the model sockets would not fit
+            folder.rmdir()
+            folder = owned_temp_dir("triton", "/tmp")
+        self.workspace = str(folder)
         triton = Triton(
+            workspace=folder / "w",
             config=TritonConfig(
                 grpc_address=self._host, grpc_port=self._grpc_port,
                 http_address=self._host, http_port=self._http_port,
@@ -92,6 +124,7 @@ class ManagedTriton(TritonBackend):
             triton.run()
         except BaseException:
             triton.stop()
+            self._remove_workspace()
             raise
         self._triton = triton
         LOG.info("Triton serving %s on %s", ", ".join(s.name for s in self.models), self.grpc_target)
@@ -99,7 +132,16 @@ class ManagedTriton(TritonBackend):
     def stop(self) -> None:
         if self._triton is not None:
             triton, self._triton = self._triton, None
-            triton.stop()
+            try:
+                triton.stop()
+            finally:
+                self._remove_workspace()
+
+    def _remove_workspace(self) -> None:
+        if self.workspace is not None:
+            remove_model_copies(str((Path(self.workspace) / "w").resolve()))
+            shutil.rmtree(self.workspace, ignore_errors=True)
+            self.workspace = None
 
 
 class ExternalTriton(TritonBackend):

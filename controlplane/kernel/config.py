@@ -115,13 +115,30 @@ class Policy(_Frozen):
 
 class GeoIpSettings(_Frozen):
     database: str = Field(description="path to a GeoIP2/GeoLite2 City .mmdb, relative to regions.yaml")
-    trust_forwarded_for: bool = Field(
-        default=False, description="use the first x-forwarded-for address instead of the gRPC peer"
+    xff_num_trusted_hops: int = Field(
+        default=0, ge=0, le=16,
+        description="proxies in front of the router that append to x-forwarded-for (Envoy's xff_num_trusted_hops): the "
+                    "caller is the address this many places from the right of x-forwarded-for plus the peer; 0: the peer",
+    )
+    trust_forwarded_for: bool | None = Field(
+        default=None, description="deprecated: true means xff_num_trusted_hops: 1, false means 0",
     )
     default_region: Name = Field(description="region for addresses with no match")
     max_region_distance_km: float = Field(
         default=1500.0, gt=0.0, description="a located address farther than this from every region is unmatched"
     )
+
+    @model_validator(mode="after")
+    def _one_way_to_trust(self) -> GeoIpSettings:
+        if self.trust_forwarded_for is not None and "xff_num_trusted_hops" in self.model_fields_set:
+            raise ValueError("set xff_num_trusted_hops only: trust_forwarded_for is its deprecated form")
+        return self
+
+    @property
+    def trusted_hops(self) -> int:
+        if "xff_num_trusted_hops" not in self.model_fields_set and self.trust_forwarded_for is not None:
+            return int(self.trust_forwarded_for)
+        return self.xff_num_trusted_hops
 
 
 class ModelCache(_Frozen):
@@ -426,7 +443,7 @@ def summary(config: RegionsConfig) -> str:
         f"policy: {policy.kind.value}, overflow budget {policy.overflow_budget_ms:g} ms, "
         f"queue-depth threshold {policy.queue_depth_threshold}, staleness {policy.report_staleness_ms:g} ms, "
         f"when full: {policy.when_full.value}, wide fallback: {'on' if policy.wide_fallback else 'off'}",
-        f"geoip: {config.geoip.database} (trust x-forwarded-for: {config.geoip.trust_forwarded_for}, "
+        f"geoip: {config.geoip.database} (trusted x-forwarded-for hops: {config.geoip.trusted_hops}, "
         f"default region {config.geoip.default_region})",
         (f"cache: threshold {config.cache.threshold:g}, ttl {config.cache.ttl_s:g} s, {config.cache.max_entries} entries, "
          f"models {', '.join(sorted(config.cache.models)) or 'none'}" if config.cache.enabled else "cache: off"),

@@ -15,13 +15,13 @@ pytestmark = pytest.mark.integration
 
 def leftover_processes() -> list[str]:
     """Our servers still running anywhere on this machine (tritonserver, etcd, edge nodes, routers)."""
-    out = subprocess.run(["ps", "-eo", "pid=,stat=,args="], capture_output=True, text=True, check=True).stdout
+    out = subprocess.run(["ps", "-ww", "-eo", "pid=,stat=,args="], capture_output=True, text=True, check=True).stdout
     mine = ("tritonserver", "bin/etcd ", "controlplane.cli edge", "controlplane.cli router", "controlplane.cli up")
     running = []
     for line in out.splitlines():
         pid, stat, args = (line.split(None, 2) + ["", ""])[:3]
         # a zombie has exited already; it only waits for its new parent (init) to reap it
-        if not stat.startswith("Z") and any(m in args for m in mine) and "ps -eo" not in args:
+        if not stat.startswith("Z") and any(m in args for m in mine) and "ps -ww -eo" not in args:
             running.append(f"{pid} {args}")
     return running
 

@@ -2,16 +2,21 @@
 
 from __future__ import annotations
 
+import os
+import shutil
 import signal
 import subprocess
 import sys
+import tempfile
+from pathlib import Path
 
 import numpy as np
 import pytest
 import tritonclient.grpc as tc
 
-from controlplane.processes import ManagedProcess, edgeroute_argv, free_port
-from controlplane.stack import EDGE_READY, ROUTER_READY
+from controlplane.processes import ManagedProcess, edgeroute_argv, free_port, sweep_orphaned_temp_dirs
+from controlplane.stack import EDGE_READY, ROUTER_READY, Stack
+from edgenode.triton import remove_model_copies
 from tests.conftest import REGIONS_YAML
 from tests.integration.conftest import leftover_processes
 from tests.integration.test_end_to_end import simple_inputs
@@ -23,10 +28,23 @@ def _pids(lines: list[str]) -> set[str]:
     return {line.split()[0] for line in lines}
 
 
-def test_up_serves_then_ctrl_c_leaves_nothing():
+PYTRITON_HOME = Path.home() / ".cache" / "pytriton"
+
+
+@pytest.fixture()
+def short_tmp():
+    """A temporary folder with a short path (PyTriton's unix sockets live under it); removed after the test."""
+    folder = Path(tempfile.mkdtemp(prefix="t", dir="/tmp"))
+    yield folder
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+def test_up_serves_then_ctrl_c_leaves_nothing(short_tmp):
+    tmp_path = short_tmp
     before = _pids(leftover_processes())
+    workspaces = set(PYTRITON_HOME.glob("workspace_*"))
     up = ManagedProcess("up", edgeroute_argv("up", "--config", str(REGIONS_YAML), "--port", str(free_port())),
-                        ready_pattern=ROUTER_READY)
+                        ready_pattern=ROUTER_READY, env={**os.environ, "TMPDIR": str(tmp_path)})
     try:
         address = up.start(timeout_s=120)["address"]
         client = tc.InferenceServerClient(address)
@@ -34,12 +52,48 @@ def test_up_serves_then_ctrl_c_leaves_nothing():
         np.testing.assert_array_equal(client.infer("simple", inputs).as_numpy("OUTPUT0"), a + b)
         client.close()
         assert len(_pids(leftover_processes()) - before) >= 5  # up, etcd, three edge nodes (+ Tritons)
+        assert len(list(tmp_path.glob("er-stack-*/er-triton-*/w"))) == 3  # one per node
+        assert len(list(tmp_path.glob("er-etcd-*"))) == 1
         up.process.send_signal(signal.SIGINT)  # what Ctrl-C delivers to the foreground process
         assert up.process.wait(timeout=60) == 0
     finally:
         up.stop()
     left = [line for line in leftover_processes() if line.split()[0] not in before]
     assert left == []
+    assert list(tmp_path.iterdir()) == []  # etcd's data, the Triton workspaces, the hop secret: all gone
+    assert _model_copies_under(tmp_path) == []  # Triton's own copies of the models, in /tmp
+    assert set(PYTRITON_HOME.glob("workspace_*")) <= workspaces
+
+
+def test_a_killed_edge_nodes_workspace_is_swept_and_goes_with_its_stack(short_tmp, monkeypatch):
+    tmp_path = short_tmp
+    monkeypatch.setattr("tempfile.tempdir", str(tmp_path))
+    with Stack(REGIONS_YAML) as stack:
+        stack.start_etcd()
+        edge, = stack.start_edges([("dakhla", "dakhla-killed")], models="simple")
+        workspace, = stack.temp_dir.glob(f"er-triton-{edge.process.pid}-*")
+        edge.process.kill_hard()  # no finally runs in the node: its Triton dies with it, its folder stays
+        edge.process.process.wait(timeout=10)
+        assert workspace.exists()
+        copies = _model_copies_under(workspace)
+        assert copies  # Triton's copies of the models, in /tmp: Triton was killed before unloading them
+        # what the next edgeroute process does when it starts (its own Triton's copies stay until its stop)
+        assert sweep_orphaned_temp_dirs(stack.temp_dir) == [workspace]
+        assert sorted(remove_model_copies()) == sorted(copies)
+        (stack.temp_dir / f"er-triton-{edge.process.pid}-again").mkdir()  # and anything else a child left
+    assert list(tmp_path.iterdir()) == []
+    assert _model_copies_under(tmp_path) == []
+
+
+def _model_copies_under(folder: Path) -> list[Path]:
+    copies = []
+    for copy in Path("/tmp").glob("folder*"):
+        try:
+            if str(folder) in (copy / "config.pbtxt").read_text(errors="replace"):
+                copies.append(copy)
+        except OSError:
+            continue
+    return copies
 
 
 def test_edge_fronts_an_external_triton(stack):
