@@ -64,7 +64,8 @@ def _router(args: argparse.Namespace) -> int:
             host, _, port = args.http_listen.rpartition(":")
             if not host or not port.isdigit() or int(port) > 65535:
                 raise ValueError(f"--http-listen {args.http_listen[:80]!r}: expected HOST:PORT (PORT 0: any free port)")
-        asyncio.run(_serve_router(args.config, args.etcd, args.listen, args.metrics_port, via, secret, args.http_listen))
+        asyncio.run(_serve_router(args.config, args.etcd, args.listen, args.metrics_port, via, secret, args.http_listen,
+                                  _health_listen(args.listen, args.health_port)))
     except ValueError as exc:
         print(f"router not started: {exc}", file=sys.stderr)
         return 2
@@ -103,13 +104,18 @@ def _parse_via(item: str) -> tuple[str, str]:
     return node, dial
 
 
+def _health_listen(listen: str, port: int | None) -> str | None:
+    return None if port is None else f"{listen.rpartition(':')[0] or '127.0.0.1'}:{port}"
+
+
 async def _serve_router(
     config: str, etcd: str, listen: str, metrics_port: int | None, via: dict[str, str] | None = None,
-    hop_secret: bytes | None = None, http_listen: str | None = None,
+    hop_secret: bytes | None = None, http_listen: str | None = None, health_listen: str | None = None,
 ) -> None:
     from controlplane.service import RouterService
 
-    service = RouterService(config, etcd, listen, metrics_port, via=via, hop_secret=hop_secret, http_listen=http_listen)
+    service = RouterService(config, etcd, listen, metrics_port, via=via, hop_secret=hop_secret, http_listen=http_listen,
+                            health_listen=health_listen)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGTERM, signal.SIGINT):
@@ -120,6 +126,8 @@ async def _serve_router(
         extra = f" metrics on :{service.metrics_port}" if service.metrics_port else ""
         if service.http_port is not None:
             extra += f" http={http_listen.rpartition(':')[0] or '127.0.0.1'}:{service.http_port}"  # type: ignore[union-attr]
+        if service.health_port is not None:
+            extra += f" health={health_listen.rpartition(':')[0]}:{service.health_port}"  # type: ignore[union-attr]
         print(f"router ready on {host}:{port}{extra}", flush=True)
         await stop.wait()
     finally:
@@ -257,6 +265,9 @@ def build_parser() -> argparse.ArgumentParser:
     router.add_argument("--metrics-port", type=int, default=None)
     router.add_argument("--http-listen", default=None, metavar="HOST:PORT",
                         help="also serve KServe v2 HTTP/REST and the OpenAI API here (port 0: any free port)")
+    router.add_argument("--health-port", type=int, default=None,
+                        help="also serve grpc.health.v1 alone, in plaintext, on this port of the --listen host "
+                             "(Kubernetes grpc probes do not speak TLS; 0: any free port)")
     router.add_argument("--via", action="append", default=[], metavar="NODE=DIAL",
                         help="dial node address NODE at DIAL instead (repeatable): a tunnel, sidecar or delay relay")
     router.add_argument("--hop-secret-file", default=None,

@@ -10,6 +10,7 @@ from pathlib import Path
 
 from controlplane import metrics
 from controlplane.geoip import Locator
+from controlplane.health import Health
 from controlplane.http_front import HttpFront
 from controlplane.kernel.config import RegionsConfig, load_config, parse_config, resolve_database_path
 from controlplane.kernel.errors import ConfigError
@@ -28,7 +29,7 @@ class RouterService:
     def __init__(
         self, config_path: str | Path, etcd: str, listen: str = "127.0.0.1:0", metrics_port: int | None = None,
         rng: random.Random | None = None, via: dict[str, str] | None = None, hop_secret: bytes | None = None,
-        http_listen: str | None = None,
+        http_listen: str | None = None, health_listen: str | None = None,
     ) -> None:
         self._config_path = Path(config_path)
         self._etcd = etcd
@@ -44,6 +45,10 @@ class RouterService:
         self.router = Router(build_state(config, locator, {}, 0), self.ledger, self.transport, rng, hop_secret=hop_secret)
         self.watcher = RegistryWatcher(etcd, self._on_registry)
         self._server = make_server(self.router)
+        self.health = Health()  # SERVING while the snapshot holds a live node; NOT_SERVING for good on aclose
+        self.health.add_to(self._server)
+        self._health_listen = health_listen
+        self.health_port: int | None = None
         self._http_listen = http_listen
         self.http: HttpFront | None = None
         self.http_port: int | None = None
@@ -62,6 +67,9 @@ class RouterService:
             return 0.0
 
     async def start(self, wait_registry_s: float = 10.0) -> int:
+        await self.health.set(False)
+        if self._health_listen is not None:  # first: a probe sees NOT_SERVING while the router starts
+            self.health_port = await self.health.serve_plain(self._health_listen)
         await self.watcher.start()
         # serve only once the first registry read is in: calls before it would all fail
         await asyncio.wait_for(self.watcher.ready.wait(), timeout=wait_registry_s)
@@ -78,7 +86,7 @@ class RouterService:
         return self.port
 
     # ---- registry and config -----------------------------------------------------------------
-    def _on_registry(self, registry: RegistryState) -> None:
+    async def _on_registry(self, registry: RegistryState) -> None:
         if registry.config_text is not None and registry.config_text != self._pushed_text:
             self._pushed_text = registry.config_text
             self.reload_from_text(registry.config_text, "etcd")
@@ -87,6 +95,7 @@ class RouterService:
         self.transport.on_registry(registry.nodes)
         self.router.state = build_state(state.snapshot.config, state.locator, registry.nodes, registry.revision)
         self._update_hub_gauges()
+        await self.health.set(bool(registry.nodes))
 
     def _reloaded(self, state: RouterState, text: bytes, source: str) -> RouterState | None:
         """A validated new state, or None (old config kept) with the errors logged and counted."""
@@ -145,6 +154,7 @@ class RouterService:
             await asyncio.sleep(1.0)
 
     async def aclose(self, grace_s: float = 5.0) -> None:
+        await self.health.drain()  # probes see NOT_SERVING while calls in flight finish
         for task in self._tasks:
             task.cancel()
         await asyncio.gather(*self._tasks, return_exceptions=True)
@@ -154,4 +164,5 @@ class RouterService:
         await self._server.stop(grace_s)
         await self.watcher.aclose()
         await self.transport.aclose()
+        await self.health.aclose()
         self.router.state.locator.close()

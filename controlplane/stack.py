@@ -15,8 +15,8 @@ from pathlib import Path
 from controlplane.processes import EtcdServer, ManagedProcess, edgeroute_argv, owned_temp_dir, stop_all
 
 EDGE_READY = (r"edge ready on (?P<address>\S+) hub=(?P<hub>\S+) node=(?P<node>\S+) triton=(?P<triton>\S+)"
-              r"(?: metrics=(?P<metrics>\S+))?(?: triton_http=(?P<triton_http>\S+))?")
-ROUTER_READY = r"router ready on (?P<address>\S+)(?: metrics on :\d+)?(?: http=(?P<http>\S+))?"
+              r"(?: metrics=(?P<metrics>\S+))?(?: triton_http=(?P<triton_http>\S+))?(?: health=(?P<health>\S+))?")
+ROUTER_READY = r"router ready on (?P<address>\S+)(?: metrics on :\d+)?(?: http=(?P<http>\S+))?(?: health=(?P<health>\S+))?"
 
 
 @dataclass
@@ -28,6 +28,7 @@ class EdgeHandle:
     process: ManagedProcess
     metrics_url: str | None = None
     triton_http: str | None = None  # the node's Triton's own HTTP port (a managed Triton only)
+    health: str | None = None  # host:port of its plaintext grpc.health.v1 port (--health-port)
 
 
 @dataclass
@@ -36,6 +37,7 @@ class RouterHandle:
     process: ManagedProcess
     metrics_url: str | None = None
     http_address: str | None = None  # host:port of the KServe v2 / OpenAI HTTP front, when started
+    health: str | None = None  # host:port of its plaintext grpc.health.v1 port (--health-port)
 
 
 class Stack:
@@ -83,7 +85,7 @@ class Stack:
                 match = process.wait_ready(timeout_s=90)
                 started.append(
                     EdgeHandle(match["hub"], match["node"], match["address"], match["triton"], process, match["metrics"],
-                           match["triton_http"])
+                               match["triton_http"], match["health"])
                 )
         except BaseException:
             stop_all(spawned)
@@ -107,7 +109,7 @@ class Stack:
         )
         match = process.start(timeout_s=30)
         metrics_url = f"http://127.0.0.1:{metrics_port}/metrics" if metrics_port else None
-        handle = RouterHandle(match["address"], process, metrics_url, match["http"])
+        handle = RouterHandle(match["address"], process, metrics_url, match["http"], match["health"])
         self.routers.append(handle)
         return handle
 

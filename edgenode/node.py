@@ -22,6 +22,7 @@ import grpc.aio
 
 from controlplane import metrics
 from controlplane.auth import load_hop_secret
+from controlplane.health import Health
 from controlplane.kernel.config import CacheSettings, load_config
 from controlplane.kernel.errors import ConfigError
 from controlplane.kernel.policy import NodeState
@@ -63,6 +64,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "(default: $EDGEROUTE_HOP_SECRET; unset: any caller is accepted)")
     parser.add_argument("--metrics-port", type=int, default=None,
                         help="serve the node's Prometheus metrics on this port (0 picks one)")
+    parser.add_argument("--health-port", type=int, default=None,
+                        help="also serve grpc.health.v1 alone, in plaintext, on this port of the --listen host "
+                             "(Kubernetes grpc probes do not speak TLS; 0: any free port)")
     parser.add_argument("--drain-grace", type=float, default=DRAIN_GRACE_S,
                         help="seconds calls in flight get to finish after SIGTERM")
 
@@ -85,10 +89,10 @@ class Supervisor:
 
     def __init__(
         self, backend: TritonBackend, front: EdgeFront, reporter: LoadReporter, registration: NodeRegistration,
-        models: frozenset[str],
+        models: frozenset[str], health: Health,
     ) -> None:
-        self.backend, self.front, self.reporter, self.registration, self.models = (
-            backend, front, reporter, registration, models)
+        self.backend, self.front, self.reporter, self.registration, self.models, self.health = (
+            backend, front, reporter, registration, models, health)
         self.restarts = 0
 
     async def wait_ready(self, stop: asyncio.Event, deadline_s: float | None) -> bool:
@@ -117,6 +121,7 @@ class Supervisor:
     async def recover(self, stop: asyncio.Event) -> None:
         LOG.warning("Triton at %s is not answering: deregistering and bringing it back", self.front.triton_target)
         self.front.not_serving = "has lost its Triton and is bringing it back"
+        await self.health.set(False)
         await self.reporter.pause()
         await self.registration.deregister()
         metrics.EDGE_TRITON_RESTARTS.inc()
@@ -133,6 +138,7 @@ class Supervisor:
             return
         self.front.not_serving = None
         await self.reporter.start()
+        await self.health.set(True)
         LOG.info("Triton back on %s; registered again", self.front.triton_target)
 
 
@@ -161,7 +167,13 @@ async def _serve(
     )
     server = grpc.aio.server(options=SERVER_OPTIONS)
     server.add_generic_rpc_handlers((front.handler(),))
+    health = Health()  # SERVING once Triton is ready and the node registered; NOT_SERVING from the drain on
+    await health.set(False)
+    health.add_to(server)
     host, _, port = args.listen.rpartition(":")
+    health_note = ""
+    if args.health_port is not None:
+        health_note = f" health={host}:{await health.serve_plain(f'{host}:{args.health_port}')}"
     bound = server.add_insecure_port(f"{host}:{port}")
     await server.start()
     advertise = f"{args.advertise_host or host}:{bound}"
@@ -182,17 +194,18 @@ async def _serve(
         cache_hit_rate=(lambda: cache.hit_rate) if cache is not None else (lambda: 0.0),
         slots=args.slots, received=lambda: front.received,
     )
-    supervisor = Supervisor(backend, front, reporter, registration, models)
+    supervisor = Supervisor(backend, front, reporter, registration, models, health)
     watching: asyncio.Task[None] | None = None
     try:
         # register only once Triton answers ready: a registered node must be able to serve
         if not await supervisor.wait_ready(stop, READY_WAIT_S):
             raise SystemExit(f"edge node {node_id}: Triton at {backend.grpc_target} not ready within {READY_WAIT_S:.0f}s")
         await reporter.start()
+        await health.set(True)
         watching = asyncio.create_task(supervisor.run(stop), name="triton-supervisor")
         http_note = f" triton_http={backend.http_target}" if backend.http_target else ""
-        print(f"edge ready on {advertise} hub={args.hub} node={node_id} triton={backend.grpc_target}{metrics_note}{http_note}",
-              flush=True)
+        print(f"edge ready on {advertise} hub={args.hub} node={node_id} triton={backend.grpc_target}{metrics_note}{http_note}"
+              f"{health_note}", flush=True)
         stopped = asyncio.create_task(stop.wait())
         await asyncio.wait({stopped, watching}, return_when=asyncio.FIRST_COMPLETED)
         stopped.cancel()
@@ -202,6 +215,7 @@ async def _serve(
     finally:
         # drain: out of the registry first, so routers stop sending; refuse what still arrives; finish the rest
         front.not_serving = "is draining"
+        await health.drain()
         if watching is not None:
             watching.cancel()
             await asyncio.gather(watching, return_exceptions=True)
@@ -214,6 +228,7 @@ async def _serve(
         if cache is not None and cache.snapshot_path is not None:
             LOG.info("cache: %d entries saved to %s", cache.save_snapshot(), cache.snapshot_path)
         await front.aclose()
+        await health.aclose()
 
 
 def run(args: argparse.Namespace) -> int:

@@ -1,0 +1,53 @@
+"""grpc.health.v1 for routers and edge nodes (the grpcio-health-checking servicer), as orchestrators probe it.
+
+One status covers the server ("") and the inference service: SERVING only when the process can serve
+(router: a snapshot with live nodes; edge: Triton ready and the node registered), NOT_SERVING otherwise,
+and NOT_SERVING for good once it drains. Kubernetes' `grpc:` probes speak this protocol but not TLS, so a
+process may also serve it alone on a plaintext health port (`--health-port`), apart from its TLS front.
+"""
+
+from __future__ import annotations
+
+import grpc.aio
+from grpc_health.v1 import health_pb2, health_pb2_grpc
+from grpc_health.v1.health import aio as health_aio
+
+from proto import SERVICE_NAME
+
+SERVICES = ("", SERVICE_NAME)
+
+
+class Health:
+    def __init__(self) -> None:
+        self.servicer = health_aio.HealthServicer()
+        self.serving = False
+        self.draining = False
+        self._plain: grpc.aio.Server | None = None
+
+    async def set(self, serving: bool) -> None:
+        if self.draining:  # stays NOT_SERVING whatever happens next
+            return
+        self.serving = serving
+        status = health_pb2.HealthCheckResponse.SERVING if serving else health_pb2.HealthCheckResponse.NOT_SERVING
+        for service in SERVICES:
+            await self.servicer.set(service, status)
+
+    async def drain(self) -> None:
+        self.serving, self.draining = False, True
+        await self.servicer.enter_graceful_shutdown()
+
+    def add_to(self, server: grpc.aio.Server) -> None:
+        health_pb2_grpc.add_HealthServicer_to_server(self.servicer, server)
+
+    async def serve_plain(self, listen: str) -> int:
+        """Serve only the health service on HOST:PORT, in plaintext; returns the bound port."""
+        self._plain = grpc.aio.server()
+        self.add_to(self._plain)
+        port = self._plain.add_insecure_port(listen)
+        await self._plain.start()
+        return port
+
+    async def aclose(self) -> None:
+        if self._plain is not None:
+            await self._plain.stop(None)
+            self._plain = None
