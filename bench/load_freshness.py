@@ -79,11 +79,11 @@ async def measure(endpoint: str, edge_address: str) -> tuple[list[float], list[f
         for i in range(1, SAMPLES + 1):
             probe = NodeState(hub, node_id, "127.0.0.1:1", frozenset(), i, 0, time.time())
             put = time.monotonic()
-            await etcd.put(node_key(hub, node_id), encode_status(probe))
+            await etcd.call("put", node_key(hub, node_id), encode_status(probe))
             seen = await view.until(lambda i=i: next((t for t, d in view.probe if d == i), None))
             floor.append(seen - put)
             await asyncio.sleep(0.02)
-        await etcd.delete(node_key(hub, node_id))
+        await etcd.call("delete", node_key(hub, node_id))
         await etcd.close()
     finally:
         await client.close()

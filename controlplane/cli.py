@@ -11,8 +11,14 @@ import signal
 import sys
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from controlplane.tls import TlsDir
 
 DEFAULT_CONFIG = "regions.yaml"
+ETCD_HELP = "etcd endpoint HOST:PORT, or a cluster's members HOST:PORT,HOST:PORT,... (failover between them)"
+TLS_CLIENT_HELP = "certificates (edgeroute certs init): reach etcd over TLS with client.crt"
 LIVE_RATE_PER_S = 25.0  # what two cores carry through router + relay + edge + Triton without saturating
 
 
@@ -46,13 +52,19 @@ def _config_push(args: argparse.Namespace) -> int:
             print(exc.report(), file=sys.stderr)
             print("not pushed: fix the errors above (routers would reject it anyway)", file=sys.stderr)
             return 1
-    revision = asyncio.run(push_config(args.etcd, text))
+    revision = asyncio.run(push_config(args.etcd, text, _tls(args, "client")))
     print(f"pushed {args.file} to {CONFIG_KEY} at revision {revision}; routers validate it before applying")
     return 0
 
 
+def _tls(args: argparse.Namespace, role: str):  # noqa: ANN202 - TlsDir | None, imported late
+    from controlplane.tls import TlsDir
+
+    return TlsDir.open(args.tls_dir, role)
+
+
 def _router(args: argparse.Namespace) -> int:
-    from controlplane.kernel.errors import ConfigError
+    from controlplane.kernel.errors import ConfigError, TlsError
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     try:
@@ -64,9 +76,10 @@ def _router(args: argparse.Namespace) -> int:
             host, _, port = args.http_listen.rpartition(":")
             if not host or not port.isdigit() or int(port) > 65535:
                 raise ValueError(f"--http-listen {args.http_listen[:80]!r}: expected HOST:PORT (PORT 0: any free port)")
+        tls = _tls(args, "router")
         asyncio.run(_serve_router(args.config, args.etcd, args.listen, args.metrics_port, via, secret, args.http_listen,
-                                  _health_listen(args.listen, args.health_port)))
-    except ValueError as exc:
+                                  _health_listen(args.listen, args.health_port), tls))
+    except (ValueError, TlsError) as exc:
         print(f"router not started: {exc}", file=sys.stderr)
         return 2
     except ConfigError as exc:
@@ -111,11 +124,12 @@ def _health_listen(listen: str, port: int | None) -> str | None:
 async def _serve_router(
     config: str, etcd: str, listen: str, metrics_port: int | None, via: dict[str, str] | None = None,
     hop_secret: bytes | None = None, http_listen: str | None = None, health_listen: str | None = None,
+    tls: TlsDir | None = None,
 ) -> None:
     from controlplane.service import RouterService
 
     service = RouterService(config, etcd, listen, metrics_port, via=via, hop_secret=hop_secret, http_listen=http_listen,
-                            health_listen=health_listen)
+                            health_listen=health_listen, tls=tls)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGTERM, signal.SIGINT):
@@ -128,7 +142,7 @@ async def _serve_router(
             extra += f" http={http_listen.rpartition(':')[0] or '127.0.0.1'}:{service.http_port}"  # type: ignore[union-attr]
         if service.health_port is not None:
             extra += f" health={health_listen.rpartition(':')[0]}:{service.health_port}"  # type: ignore[union-attr]
-        print(f"router ready on {host}:{port}{extra}", flush=True)
+        print(f"router ready on {host}:{port}{extra}{' tls' if tls is not None else ''}", flush=True)
         await stop.wait()
     finally:
         await service.aclose()
@@ -139,32 +153,41 @@ def _up(args: argparse.Namespace) -> int:
     from controlplane.stack import Stack
 
     logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    from controlplane.kernel.errors import ConfigError
+    from controlplane.kernel.errors import ConfigError, TlsError
 
     try:
         config = load_config(args.config)
+        tls = _tls(args, "router")
+        _tls(args, "edge"), _tls(args, "etcd")
     except ConfigError as exc:
         print(exc.report(), file=sys.stderr)
+        return 2
+    except TlsError as exc:
+        print(f"not started: {exc}", file=sys.stderr)
         return 2
     # SIGTERM becomes KeyboardInterrupt so every exit path runs the same teardown
     signal.signal(signal.SIGTERM, signal.default_int_handler)
     import secrets
 
-    # a fresh hop secret per run: the edge nodes take calls only through this stack's router
-    with Stack(args.config, echo=args.verbose) as stack:
-        secret_file = stack.temp_dir / "hop.secret"
-        secret_file.write_text(secrets.token_hex(32))
-        secret_file.chmod(0o600)
+    with Stack(args.config, echo=args.verbose, tls_dir=args.tls_dir) as stack:
+        # the edge nodes take calls only through this stack's router: by its certificate under TLS, else by a
+        # hop secret made fresh for this run
+        hop_args: list[str] = []
+        secret = None
+        if tls is None:
+            secret_file = stack.temp_dir / "hop.secret"
+            secret_file.write_text(secrets.token_hex(32))
+            secret_file.chmod(0o600)
+            hop_args, secret = ["--hop-secret-file", str(secret_file)], secret_file.read_bytes()
         try:
             stack.start_etcd()
-            print(f"etcd ready on {stack.endpoint}", flush=True)
-            edges = stack.start_edges([(hub.name, f"{hub.name}-1") for hub in config.hubs],
-                                      extra_args=["--hop-secret-file", str(secret_file)])
+            print(f"etcd ready on {stack.endpoint}{' (TLS)' if tls else ''}", flush=True)
+            edges = stack.start_edges([(hub.name, f"{hub.name}-1") for hub in config.hubs], extra_args=hop_args)
             for edge in edges:
                 print(f"edge node {edge.node_id} ready on {edge.address} (Triton {edge.triton})", flush=True)
             http_listen = f"{args.host}:{args.http_port}" if args.http_port is not None else None
             asyncio.run(_serve_router(args.config, stack.endpoint, f"{args.host}:{args.port}", args.metrics_port,
-                                      hop_secret=secret_file.read_bytes(), http_listen=http_listen))
+                                      hop_secret=secret, http_listen=http_listen, tls=tls))
         except KeyboardInterrupt:
             pass
         finally:
@@ -176,7 +199,7 @@ def _status(args: argparse.Namespace) -> int:
     from controlplane.registry import read_registry
 
     while True:
-        state = asyncio.run(read_registry(args.etcd))
+        state = asyncio.run(read_registry(args.etcd, _tls(args, "client")))
         now = time.time()
         rows = sorted(state.nodes.values(), key=lambda n: n.key)
         if args.json:
@@ -211,7 +234,7 @@ def _route(args: argparse.Namespace) -> int:
     from controlplane.kernel.policy import RequestFacts, Snapshot, choose
     from controlplane.registry import read_registry
 
-    state = asyncio.run(read_registry(args.etcd))
+    state = asyncio.run(read_registry(args.etcd, _tls(args, "client")))
     config = load_config(args.config)
     if state.config_text is not None:
         config = parse_config(state.config_text.decode(), "etcd config")
@@ -223,6 +246,36 @@ def _route(args: argparse.Namespace) -> int:
         now=time.time(), rng=random.Random(0), explain=True,
     )
     print(decision.explain())
+    return 0
+
+
+def _certs_init(args: argparse.Namespace) -> int:
+    from controlplane.kernel.errors import TlsError
+    from controlplane.tls import init_certs
+
+    try:
+        written = init_certs(Path(args.dir), args.host or ("localhost", "127.0.0.1", "::1"), args.days, args.force)
+    except TlsError as exc:
+        print(f"certs init: {exc}", file=sys.stderr)
+        return 2
+    for path in written:
+        print(f"wrote {path}")
+    print(f"next: edgeroute up --tls-dir {args.dir}; clients trust {Path(args.dir) / 'ca.crt'} "
+          f"(tritonclient: ssl=True, root_certificates=...); keep ca.key off the serving hosts")
+    return 0
+
+
+def _certs_issue(args: argparse.Namespace) -> int:
+    from controlplane.kernel.errors import TlsError
+    from controlplane.tls import issue
+
+    try:
+        written = issue(Path(args.dir), args.role, args.host or ("localhost", "127.0.0.1", "::1"), args.days)
+    except TlsError as exc:
+        print(f"certs issue: {exc}", file=sys.stderr)
+        return 2
+    for path in written:
+        print(f"wrote {path} (running processes pick it up at their next handshake)")
     return 0
 
 
@@ -248,7 +301,8 @@ def build_parser() -> argparse.ArgumentParser:
     validate.set_defaults(func=_config_validate)
     push = config.add_parser("push", help="write a regions.yaml to etcd for every router")
     push.add_argument("file")
-    push.add_argument("--etcd", required=True)
+    push.add_argument("--etcd", required=True, help=ETCD_HELP)
+    push.add_argument("--tls-dir", default=None, help=TLS_CLIENT_HELP)
     push.add_argument("--force", action="store_true", help="push even if it does not validate (for testing routers)")
     push.set_defaults(func=_config_push)
 
@@ -260,7 +314,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     router = commands.add_parser("router", help="run a router")
     router.add_argument("--config", default=DEFAULT_CONFIG)
-    router.add_argument("--etcd", required=True)
+    router.add_argument("--etcd", required=True, help=ETCD_HELP)
+    router.add_argument("--tls-dir", default=None,
+                        help="certificates (edgeroute certs init): serve clients over TLS (gRPC and HTTP), call edge "
+                             "nodes over mutual TLS, reach etcd over TLS, all with router.crt")
     router.add_argument("--listen", default="127.0.0.1:8001")
     router.add_argument("--metrics-port", type=int, default=None)
     router.add_argument("--http-listen", default=None, metavar="HOST:PORT",
@@ -289,10 +346,13 @@ def build_parser() -> argparse.ArgumentParser:
     up.add_argument("--metrics-port", type=int, default=None)
     up.add_argument("--http-port", type=int, default=None, help="also serve KServe v2 HTTP/REST and the OpenAI API")
     up.add_argument("--verbose", action="store_true", help="echo child process output")
+    up.add_argument("--tls-dir", default=None,
+                    help="certificates (edgeroute certs init): TLS on every hop, etcd included")
     up.set_defaults(func=_up)
 
     status = commands.add_parser("status", help="hubs and nodes with queue depth and report age")
-    status.add_argument("--etcd", required=True)
+    status.add_argument("--etcd", required=True, help=ETCD_HELP)
+    status.add_argument("--tls-dir", default=None, help=TLS_CLIENT_HELP)
     status.add_argument("--json", action="store_true")
     status.add_argument("--watch", action="store_true", help="refresh until Ctrl-C")
     status.add_argument("--interval", type=float, default=1.0)
@@ -301,9 +361,26 @@ def build_parser() -> argparse.ArgumentParser:
     route = commands.add_parser("route", help="explain where a call from an address would go, from live state")
     route.add_argument("--ip", required=True)
     route.add_argument("--model", default="simple")
-    route.add_argument("--etcd", required=True)
+    route.add_argument("--etcd", required=True, help=ETCD_HELP)
+    route.add_argument("--tls-dir", default=None, help=TLS_CLIENT_HELP)
     route.add_argument("--config", default=DEFAULT_CONFIG)
     route.set_defaults(func=_route)
+
+    certs = commands.add_parser("certs", help="a development CA and certificates for --tls-dir").add_subparsers(
+        dest="action", required=True)
+    init = certs.add_parser("init", help="write a new CA and a certificate for routers, edge nodes, etcd and operators")
+    init.add_argument("dir")
+    init.add_argument("--host", action="append", default=[],
+                      help="a DNS name or IP the certificates are valid for (repeatable; default localhost, 127.0.0.1, ::1)")
+    init.add_argument("--days", type=int, default=365)
+    init.add_argument("--force", action="store_true", help="replace an existing CA and every certificate")
+    init.set_defaults(func=_certs_init)
+    renew = certs.add_parser("issue", help="a new certificate for one role from the CA in DIR (renewal, rotation)")
+    renew.add_argument("dir")
+    renew.add_argument("role", choices=("router", "edge", "etcd", "client"))
+    renew.add_argument("--host", action="append", default=[])
+    renew.add_argument("--days", type=int, default=365)
+    renew.set_defaults(func=_certs_issue)
 
     demo = commands.add_parser("demo", help="start the embedded stack, send traffic from each city, print a table")
     demo.add_argument("--config", default=DEFAULT_CONFIG)
@@ -446,11 +523,16 @@ def _trtllm_repo(args: argparse.Namespace) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
+    from controlplane.kernel.errors import RegistryError, TlsError
+
     args = build_parser().parse_args(argv)
     try:
         return int(args.func(args) or 0)
     except KeyboardInterrupt:
         return 130
+    except (TlsError, RegistryError) as exc:
+        print(f"edgeroute {args.command}: {exc}", file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":

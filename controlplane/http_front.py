@@ -28,6 +28,7 @@ import json
 import logging
 import math
 import re
+import ssl
 import time
 import uuid
 from collections.abc import AsyncIterator, Awaitable, Callable
@@ -340,10 +341,10 @@ class HttpFront:
         self._runner: web.AppRunner | None = None
         self.port = 0
 
-    async def start(self, host: str, port: int) -> int:
+    async def start(self, host: str, port: int, ssl_context: ssl.SSLContext | None = None) -> int:
         self._runner = web.AppRunner(self.app, access_log=None, handle_signals=False)
         await self._runner.setup()
-        await web.TCPSite(self._runner, host, port).start()
+        await web.TCPSite(self._runner, host, port, ssl_context=ssl_context).start()
         self.port = int(self._runner.addresses[0][1])
         return self.port
 

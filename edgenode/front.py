@@ -22,6 +22,7 @@ import grpc.aio
 from controlplane import metrics
 from controlplane.auth import AuthError, verify_hop
 from controlplane.kernel.errors import bounded, triton_status
+from controlplane.tls import ROUTER_NAME, is_router
 from edgenode.cache.edge import BYPASS, CACHE_HEADER, HIT, MISS_MARK, CacheKey, EdgeCache, mark_stream, mark_unary
 from edgenode.cache.store import Lookup
 from proto import CHANNEL_OPTIONS, MAX_MESSAGE_BYTES, SERVICE_NAME, length_delimited_fields, method_path, service_pb2
@@ -54,6 +55,7 @@ class EdgeFront:
     def __init__(
         self, triton_target: str, node_label: str, validators: dict[str, Validator] | None = None,
         max_queue_depth: int = 0, cache: EdgeCache | None = None, hop_secret: bytes | None = None,
+        require_router_cert: bool = False,
     ) -> None:
         self._max_queue_depth = max_queue_depth
         self._label = node_label
@@ -61,6 +63,8 @@ class EdgeFront:
         self._decoupled: dict[str, bool] = {}
         self.cache = cache
         self._hop_secret = hop_secret
+        # under mutual TLS: only a caller holding a router certificate, whose tenant metadata is then trusted
+        self._require_router_cert = require_router_cert
         self._old_channels: list[grpc.aio.Channel] = []
         self.connect(triton_target)
         self.in_flight = 0
@@ -94,6 +98,11 @@ class EdgeFront:
     async def _admit(self, context: grpc.aio.ServicerContext) -> str:
         """The tenant the router vouched for; aborts UNAUTHENTICATED on an unsigned hop and UNAVAILABLE
         while the node is not serving (the router retries on another node)."""
+        if self._require_router_cert and not is_router(context.auth_context):
+            metrics.EDGE_UNAUTHENTICATED.inc()
+            await context.abort(grpc.StatusCode.UNAUTHENTICATED,
+                                f"this edge node takes calls only from an edgeroute router (a client certificate named "
+                                f"{ROUTER_NAME}); send the call to the router")
         try:
             tenant = verify_hop(self._hop_secret, context.invocation_metadata() or ())
         except AuthError as exc:

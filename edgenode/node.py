@@ -24,9 +24,10 @@ from controlplane import metrics
 from controlplane.auth import load_hop_secret
 from controlplane.health import Health
 from controlplane.kernel.config import CacheSettings, load_config
-from controlplane.kernel.errors import ConfigError
+from controlplane.kernel.errors import ConfigError, TlsError
 from controlplane.kernel.policy import NodeState
 from controlplane.registry import DEFAULT_LEASE_TTL_S, NodeRegistration
+from controlplane.tls import TlsDir
 from edgenode.front import EdgeFront
 from edgenode.models import DEFAULT_MODELS
 from edgenode.reporter import LoadReporter
@@ -43,7 +44,10 @@ PROBE_TIMEOUT_S = 1.0
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--hub", required=True, help="hub this node belongs to (a hub name in regions.yaml)")
     parser.add_argument("--node-id", default=None, help="unique within the hub (default: hub-hostname-port)")
-    parser.add_argument("--etcd", required=True, help="etcd endpoint HOST:PORT")
+    parser.add_argument("--etcd", required=True, help="etcd endpoint HOST:PORT, or a cluster's members HOST:PORT,HOST:PORT,...")
+    parser.add_argument("--tls-dir", default=None,
+                        help="certificates (edgeroute certs init): serve mutual TLS, taking calls only from a router "
+                             "certificate, and reach etcd over TLS with edge.crt")
     parser.add_argument("--listen", default="127.0.0.1:0", help="front address HOST:PORT (port 0 picks one)")
     parser.add_argument("--advertise-host", default=None, help="host to register (default: the listen host)")
     parser.add_argument("--triton-url", default=None, help="front an already-running Triton (grpc HOST:PORT)")
@@ -161,9 +165,11 @@ async def _serve(
                 LOG.info("cache: %d entries loaded from %s", loaded, cache.snapshot_path)
         except ValueError as exc:
             LOG.warning("cache: %s; starting empty", exc)
+    tls = TlsDir.open(args.tls_dir, "edge")
     front = EdgeFront(
         backend.grpc_target, node_label=f"{args.hub}/{args.node_id or '?'}", validators=validators,
         max_queue_depth=args.max_queue_depth, cache=cache, hop_secret=load_hop_secret(args.hop_secret_file),
+        require_router_cert=tls is not None,
     )
     server = grpc.aio.server(options=SERVER_OPTIONS)
     server.add_generic_rpc_handlers((front.handler(),))
@@ -174,7 +180,10 @@ async def _serve(
     health_note = ""
     if args.health_port is not None:
         health_note = f" health={host}:{await health.serve_plain(f'{host}:{args.health_port}')}"
-    bound = server.add_insecure_port(f"{host}:{port}")
+    if tls is None:
+        bound = server.add_insecure_port(f"{host}:{port}")
+    else:  # mutual TLS: a caller without a certificate of our CA fails the handshake; the front checks it is a router
+        bound = server.add_secure_port(f"{host}:{port}", tls.server_credentials("edge", require_client_cert=True))
     await server.start()
     advertise = f"{args.advertise_host or host}:{bound}"
     node_id = args.node_id or f"{args.hub}-{socket.gethostname()}-{bound}"
@@ -187,7 +196,7 @@ async def _serve(
     for sig in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(sig, stop.set)
 
-    registration = NodeRegistration(args.etcd, args.hub, node_id, ttl_s=args.lease_ttl)
+    registration = NodeRegistration(args.etcd, args.hub, node_id, ttl_s=args.lease_ttl, tls=tls)
     identity = NodeState(args.hub, node_id, advertise, models, 0, 0, 0.0)
     reporter = LoadReporter(
         registration, identity, backend.metrics_url, lambda: front.in_flight, front.load_changed,
@@ -252,6 +261,10 @@ def run(args: argparse.Namespace) -> int:
 
             LanguageModel.shared()
     settings = cache_settings(args)  # a bad --config fails here, before Triton starts
+    try:
+        TlsDir.open(args.tls_dir, "edge")  # and so does a --tls-dir without the node's files
+    except TlsError as exc:
+        raise SystemExit(f"edge node not started: {exc}") from exc
     # Triton is started on the main thread (PDEATHSIG is per thread) and stopped on every exit path
     backend.start()
     try:

@@ -114,6 +114,10 @@ class RegistryError(EdgerouteError):
     pass
 
 
+class TlsError(EdgerouteError):
+    """A --tls-dir that cannot be used, or certificates that cannot be made."""
+
+
 class RequestError(EdgerouteError):
     """A request that cannot be served as sent. `code` is the name of the gRPC status to answer with."""
 
