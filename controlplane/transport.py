@@ -32,21 +32,7 @@ class Transport(Protocol):
 
     def unary(self, node: NodeState, method: str) -> Callable[..., UnaryCall]: ...
     def stream(self, node: NodeState) -> Callable[..., Any]: ...
-    def reload_credentials(self) -> bool:
-        """When the router's certificate files changed: new channels use the new pair; the old channels are
-        retired (their calls in flight finish on them) and closed CHANNEL_RETIRE_S later."""
-        if self._tls is None or self._tls.stamp("router") == self._tls_stamp:
-            return False
-        try:
-            credentials = self._tls.channel_credentials("router")
-        except OSError:
-            return False  # half-written: try again at the next poll
-        self._credentials, self._tls_stamp = credentials, self._tls.stamp("router")
-        now = self._clock()
-        self._retired.extend((now, entry) for entry in self._channels.values())
-        self._channels.clear()
-        return True
-
+    def reload_credentials(self) -> bool: ...
     def on_registry(self, nodes: Mapping[str, NodeState]) -> None: ...
     async def aclose(self) -> None: ...
 

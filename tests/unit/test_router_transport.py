@@ -92,6 +92,9 @@ class FakeTransport:
     def on_registry(self, nodes: Mapping[str, NodeState]) -> None:
         pass
 
+    def reload_credentials(self) -> bool:
+        return False  # no certificates here
+
     async def aclose(self) -> None:
         pass
 
@@ -160,7 +163,7 @@ def test_the_fake_is_a_transport():
     """The fake has every member of the Transport protocol the router may use (so the tests exercise the seam
     the real GrpcTransport plugs into)."""
     members = {name for name in vars(Transport) if not name.startswith("_")}
-    assert members == {"unary", "stream", "on_registry", "aclose"}
+    assert members == {"unary", "stream", "on_registry", "reload_credentials", "aclose"}
     assert all(callable(getattr(FakeTransport(), name)) for name in members)
     assert RETRYABLE == {grpc.StatusCode.UNAVAILABLE, grpc.StatusCode.RESOURCE_EXHAUSTED}
 
