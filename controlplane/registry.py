@@ -134,6 +134,8 @@ class EtcdClient:
         self._credentials = tls.channel_credentials(role) if tls is not None else None
         self._index = 0
         self._client: aetcd.Client | None = None
+        self._retired: list[aetcd.Client] = []
+        self._pending: set[asyncio.Future[Any]] = set()
 
     @property
     def member(self) -> str:
@@ -147,28 +149,66 @@ class EtcdClient:
                             else _TlsClient(host, port, self._credentials, ETCD_CALL_TIMEOUT_S))
         return self._client
 
-    async def next_member(self) -> None:
-        """Leave the current member (closing its client, bounded in time) for the next one."""
+    async def next_member(self, failed: aetcd.Client | None = None) -> None:
+        """Leave the current member for the next one. Given the client a call `failed` on, only if that client
+        is still the current one: another caller (a report and a lease renewal run side by side) may have
+        moved on already. The old client is closed only after the longest call on it could have ended:
+        closing a grpc.aio channel cancels the calls on it, which would reach their callers as cancellation."""
+        if failed is not None and failed is not self._client:
+            return
         client, self._client = self._client, None
         if client is not None:
-            await _close_quietly(client)
+            self._retired.append(client)
+            self._spawn(self._close_later(client))
         self._index = (self._index + 1) % len(self.members)
+
+    async def _close_later(self, client: aetcd.Client) -> None:
+        await asyncio.sleep(ETCD_CALL_TIMEOUT_S + 1)
+        if client in self._retired:
+            self._retired.remove(client)
+            await _close_quietly(client)
+
+    def _spawn(self, work: Awaitable[Any]) -> asyncio.Future[Any]:
+        task = asyncio.ensure_future(work)
+        self._pending.add(task)
+        task.add_done_callback(self._pending.discard)
+        return task
 
     async def call(self, method: str, *args: Any, **kwargs: Any) -> Any:
         for attempt in range(len(self.members)):
+            client = self.client()
             try:
-                return await getattr(self.client(), method)(*args, **kwargs)
-            except _MEMBER_TROUBLE as exc:
+                return await self._bounded(getattr(client, method)(*args, **kwargs), method)
+            except (*_MEMBER_TROUBLE, TimeoutError, asyncio.CancelledError) as exc:
+                current = asyncio.current_task()
+                if isinstance(exc, asyncio.CancelledError) and current is not None and current.cancelling():
+                    raise  # we are being cancelled, not the call
                 if attempt + 1 == len(self.members):
-                    raise
-                LOG.warning("etcd member %s: %s failed (%s); trying the next member", self.member, method, exc)
-                await self.next_member()
+                    raise RegistryError(f"etcd: {method} failed on every member of {self.endpoints[:200]}: {exc}") \
+                        from exc
+                LOG.warning("etcd member %s: %s failed (%s); trying the next member", self.member, method,
+                            exc or type(exc).__name__)
+                await self.next_member(client)
         raise AssertionError("unreachable")
 
+    async def _bounded(self, call: Awaitable[Any], method: str) -> Any:
+        """The call's result, or TimeoutError past its deadline: a call is never awaited past it, even one
+        that ignores cancellation (as aetcd's watch iterator can on Python 3.11); it is cancelled and left."""
+        task = self._spawn(call)
+        done, _ = await asyncio.wait({task}, timeout=ETCD_CALL_TIMEOUT_S + 1)
+        if not done:
+            task.cancel()
+            raise TimeoutError(f"{method} on {self.member} did not return within {ETCD_CALL_TIMEOUT_S + 1} s")
+        return task.result()
+
     async def close(self) -> None:
-        client, self._client = self._client, None
-        if client is not None:
-            await _close_quietly(client)
+        clients = [c for c in (self._client, *self._retired) if c is not None]
+        self._client, self._retired = None, []
+        for task in self._pending:
+            task.cancel()
+        await asyncio.gather(*(_close_quietly(c) for c in clients))
+        if self._pending:
+            await asyncio.wait(self._pending, timeout=CLIENT_CLOSE_S)
 
 
 def etcd_client(endpoints: str, tls: TlsDir | None = None, role: str = "client") -> EtcdClient:
@@ -207,7 +247,9 @@ class NodeRegistration:
                     self._lease = await self._client.call("lease", self._ttl_s)
                     if self._last is not None:
                         await self._client.call("put", self._key, encode_status(self._last), lease=self._lease)
-            except (aetcd.exceptions.ClientError, OSError) as exc:
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:  # noqa: BLE001 - whatever etcd answers (no leader, timed out), keep trying
                 LOG.warning("lease keepalive for %s failed: %s", self._key.decode(), exc)
 
     async def deregister(self) -> None:
@@ -220,7 +262,7 @@ class NodeRegistration:
             try:
                 await self._client.call("delete", self._key)
                 await self._client.call("revoke_lease", self._lease.id)
-            except (aetcd.exceptions.ClientError, OSError) as exc:
+            except (aetcd.exceptions.ClientError, RegistryError, OSError) as exc:
                 LOG.warning("deregistering %s failed (the lease will expire): %s", self._key.decode(), exc)
             self._lease = None
 
