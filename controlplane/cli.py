@@ -78,7 +78,7 @@ def _router(args: argparse.Namespace) -> int:
                 raise ValueError(f"--http-listen {args.http_listen[:80]!r}: expected HOST:PORT (PORT 0: any free port)")
         tls = _tls(args, "router")
         asyncio.run(_serve_router(args.config, args.etcd, args.listen, args.metrics_port, via, secret, args.http_listen,
-                                  _health_listen(args.listen, args.health_port), tls))
+                                  _health_listen(args.listen, args.health_port), tls, args.edge_server_name))
     except (ValueError, TlsError) as exc:
         print(f"router not started: {exc}", file=sys.stderr)
         return 2
@@ -124,12 +124,12 @@ def _health_listen(listen: str, port: int | None) -> str | None:
 async def _serve_router(
     config: str, etcd: str, listen: str, metrics_port: int | None, via: dict[str, str] | None = None,
     hop_secret: bytes | None = None, http_listen: str | None = None, health_listen: str | None = None,
-    tls: TlsDir | None = None,
+    tls: TlsDir | None = None, edge_server_name: str | None = None,
 ) -> None:
     from controlplane.service import RouterService
 
     service = RouterService(config, etcd, listen, metrics_port, via=via, hop_secret=hop_secret, http_listen=http_listen,
-                            health_listen=health_listen, tls=tls)
+                            health_listen=health_listen, tls=tls, edge_server_name=edge_server_name)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGTERM, signal.SIGINT):
@@ -322,6 +322,9 @@ def build_parser() -> argparse.ArgumentParser:
     router.add_argument("--metrics-port", type=int, default=None)
     router.add_argument("--http-listen", default=None, metavar="HOST:PORT",
                         help="also serve KServe v2 HTTP/REST and the OpenAI API here (port 0: any free port)")
+    router.add_argument("--edge-server-name", default=None,
+                        help="with --tls-dir: the name edge certificates must hold (certs init puts edgeroute-edge in "
+                             "edge.crt), instead of each node's registered host, e.g. when nodes register pod IPs")
     router.add_argument("--health-port", type=int, default=None,
                         help="also serve grpc.health.v1 alone, in plaintext, on this port of the --listen host "
                              "(Kubernetes grpc probes do not speak TLS; 0: any free port)")

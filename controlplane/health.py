@@ -4,6 +4,7 @@ One status covers the server ("") and the inference service: SERVING only when t
 (router: a snapshot with live nodes; edge: Triton ready and the node registered), NOT_SERVING otherwise,
 and NOT_SERVING for good once it drains. Kubernetes' `grpc:` probes speak this protocol but not TLS, so a
 process may also serve it alone on a plaintext health port (`--health-port`), apart from its TLS front.
+The service named "liveness" answers whether the process is alive (SERVING until it drains), for liveness probes.
 """
 
 from __future__ import annotations
@@ -15,6 +16,9 @@ from grpc_health.v1.health import aio as health_aio
 from proto import SERVICE_NAME
 
 SERVICES = ("", SERVICE_NAME)
+# "is the process alive": SERVING from start until the drain, whatever the readiness. A liveness probe asks this
+# name, so a router with no live node in its snapshot is taken out of rotation, not restarted.
+LIVENESS = "liveness"
 
 
 class Health:
@@ -31,6 +35,7 @@ class Health:
         status = health_pb2.HealthCheckResponse.SERVING if serving else health_pb2.HealthCheckResponse.NOT_SERVING
         for service in SERVICES:
             await self.servicer.set(service, status)
+        await self.servicer.set(LIVENESS, health_pb2.HealthCheckResponse.SERVING)
 
     async def drain(self) -> None:
         self.serving, self.draining = False, True

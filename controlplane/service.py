@@ -31,6 +31,7 @@ class RouterService:
         self, config_path: str | Path, etcd: str, listen: str = "127.0.0.1:0", metrics_port: int | None = None,
         rng: random.Random | None = None, via: dict[str, str] | None = None, hop_secret: bytes | None = None,
         http_listen: str | None = None, health_listen: str | None = None, tls: TlsDir | None = None,
+        edge_server_name: str | None = None,
     ) -> None:
         self._config_path = Path(config_path)
         self._etcd = etcd
@@ -43,7 +44,7 @@ class RouterService:
         locator = Locator(config, resolve_database_path(config, self._config_path))
         self.ledger = LoadLedger(config.policy.outlier_detection, on_eject=lambda node: metrics.EJECTIONS.labels(node.hub).inc())
         self.tls = tls
-        self.transport = GrpcTransport(via=via, tls=tls)
+        self.transport = GrpcTransport(via=via, tls=tls, edge_server_name=edge_server_name)
         self.router = Router(build_state(config, locator, {}, 0), self.ledger, self.transport, rng, hop_secret=hop_secret)
         self.watcher = RegistryWatcher(etcd, self._on_registry, tls)
         self._server = make_server(self.router)

@@ -117,7 +117,7 @@ def issue(folder: Path, role: str, hosts: Sequence[str] = DEFAULT_HOSTS, days: i
         .add_extension(x509.BasicConstraints(ca=False, path_length=None), critical=True)
         .add_extension(x509.ExtendedKeyUsage([ExtendedKeyUsageOID.SERVER_AUTH, ExtendedKeyUsageOID.CLIENT_AUTH]),
                        critical=False)
-        .add_extension(_sans(hosts), critical=False)
+        .add_extension(_sans([common_name(role), *hosts]), critical=False)  # the role's name: see --edge-server-name
         .sign(ca_key, hashes.SHA256())  # type: ignore[arg-type]
     )
     _write(folder / f"{role}.key", _key_pem(key), private=True)

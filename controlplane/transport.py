@@ -40,13 +40,18 @@ class Transport(Protocol):
 class _Channel:
     __slots__ = ("channel", "unary", "stream", "address")
 
-    def __init__(self, address: str, dial: str, credentials: grpc.ChannelCredentials | None = None) -> None:
+    def __init__(
+        self, address: str, dial: str, credentials: grpc.ChannelCredentials | None = None, server_name: str | None = None,
+    ) -> None:
         self.address = address
         if credentials is None:
             self.channel = grpc.aio.insecure_channel(dial, options=CHANNEL_OPTIONS)
-        else:  # mutual TLS: the edge checks our router certificate; we check its name is the address we dial
-            host = address.rpartition(":")[0].strip("[]")
-            options = (*CHANNEL_OPTIONS, ("grpc.ssl_target_name_override", host)) if dial != address else CHANNEL_OPTIONS
+        else:  # mutual TLS: the edge checks our router certificate; we check the edge's certificate names
+            # server_name (when nodes register addresses no certificate can hold, such as pod IPs) or the
+            # registered host (also when dialled through a --via relay)
+            name = server_name or address.rpartition(":")[0].strip("[]")
+            options = (*CHANNEL_OPTIONS, ("grpc.ssl_target_name_override", name)) if name != dial.rpartition(":")[0] \
+                else CHANNEL_OPTIONS
             self.channel = grpc.aio.secure_channel(dial, credentials, options=options)
         self.unary: dict[str, grpc.aio.UnaryUnaryMultiCallable] = {}
         self.stream = self.channel.stream_stream(
@@ -59,7 +64,9 @@ class GrpcTransport:
 
     def __init__(
         self, via: Mapping[str, str] | None = None, clock: Callable[[], float] = time.monotonic, tls: TlsDir | None = None,
+        edge_server_name: str | None = None,
     ) -> None:
+        self._server_name = edge_server_name
         self._via = dict(via or {})  # node address -> where to dial it instead (a tunnel, a sidecar, a test relay)
         self._clock = clock
         self._tls = tls
@@ -75,7 +82,7 @@ class GrpcTransport:
             if entry is not None:
                 self._retired.append((self._clock(), entry))
             entry = self._channels[node.key] = _Channel(node.address, self._via.get(node.address, node.address),
-                                                        self._credentials)
+                                                        self._credentials, self._server_name)
         return entry
 
     def unary(self, node: NodeState, method: str) -> grpc.aio.UnaryUnaryMultiCallable:

@@ -57,6 +57,7 @@ def test_health_through_start_ready_and_drain():
         stack.start_etcd()
         router = stack.start_router(extra_args=["--health-port", "0"])
         assert status(router.health) == NOT_SERVING  # no live node in its snapshot yet
+        assert status(router.health, "liveness") == SERVING  # but alive: a liveness probe must not restart it
         edge, = stack.start_edges([("dakhla", "dakhla-1")], models="simple,hold",
                                   extra_args=["--health-port", "0", "--drain-grace", "20"])
         assert status(edge.health) == SERVING  # ready: Triton answers and the node is registered

@@ -176,3 +176,16 @@ def test_certificates_rotated_under_load_lose_no_call(tls_stack, certs):
     assert _served_serial(router.address, ca, "h2") == new_router
     assert _served_serial(router.http_address, ca, "http/1.1") == new_router
     assert failures == [] and calls[0] > 20, (calls[0], failures[:3])
+
+
+def test_edge_certificates_can_be_checked_against_a_fixed_name(tls_stack, certs):
+    """Nodes that register addresses no certificate holds (pod IPs): the router checks edge.crt's name instead."""
+    named = tls_stack.start_router(extra_args=["--edge-server-name", "edgeroute-edge"])
+    wrong = tls_stack.start_router(extra_args=["--edge-server-name", "not-the-edge"])
+    client = tc.InferenceServerClient(named.address, ssl=True, root_certificates=str(certs / "ca.crt"))
+    add(client)
+    client.close()
+    client = tc.InferenceServerClient(wrong.address, ssl=True, root_certificates=str(certs / "ca.crt"))
+    with pytest.raises(InferenceServerException, match="UNAVAILABLE|unavailable"):
+        client.infer("simple", simple_inputs(1)[0], client_timeout=10)
+    client.close()
