@@ -158,7 +158,8 @@ def _up(args: argparse.Namespace) -> int:
     try:
         config = load_config(args.config)
         tls = _tls(args, "router")
-        _tls(args, "edge"), _tls(args, "etcd")
+        for role in ("edge", "etcd"):  # every file the stack will need, checked before anything starts
+            _tls(args, role)
     except ConfigError as exc:
         print(exc.report(), file=sys.stderr)
         return 2

@@ -130,20 +130,27 @@ def test_a_bad_request_inside_a_stream_gets_its_error_and_the_stream_goes_on(rou
 
 
 def test_concurrent_requests_are_batched_by_triton(client, stack):
+    """Eight calls sent at once share Triton executions (2 ms batching window). Whether eight calls land within
+    2 ms of each other depends on the machine's load, so up to three bursts are tried; with batching off,
+    executions equal inferences in every burst and the test fails."""
     direct = tc.InferenceServerClient(stack.edge("tangier-1").triton)
 
     def counts() -> tuple[int, int]:
         stats = direct.get_inference_statistics("ensemble").model_stats[0]
         return stats.inference_count, stats.execution_count
 
-    before = counts()
-    done: queue.Queue = queue.Queue()
     question = examples(1, seed=77, workload="grid-config")[0].prompt
-    for _ in range(8):
-        client.async_infer("ensemble", generation_inputs(question, max_tokens=40), headers=HEADERS,
-                           callback=lambda result, error: done.put(error))
-    assert [done.get(timeout=60) for _ in range(8)] == [None] * 8
-    inferences, executions = (after - was for after, was in zip(counts(), before, strict=True))
+    bursts = []
+    for _ in range(3):
+        before = counts()
+        done: queue.Queue = queue.Queue()
+        for _ in range(8):
+            client.async_infer("ensemble", generation_inputs(question, max_tokens=40), headers=HEADERS,
+                               callback=lambda result, error, done=done: done.put(error))
+        assert [done.get(timeout=60) for _ in range(8)] == [None] * 8
+        bursts.append(tuple(after - was for after, was in zip(counts(), before, strict=True)))
+        if bursts[-1][1] < bursts[-1][0]:
+            break
     direct.close()
-    assert inferences == 8
-    assert executions < inferences  # the 2 ms window put concurrent requests into shared executions
+    assert all(inferences == 8 for inferences, _ in bursts)
+    assert any(executions < inferences for inferences, executions in bursts), bursts  # shared executions

@@ -20,8 +20,9 @@ from cryptography import x509
 from tritonclient.utils import InferenceServerException
 
 from controlplane.kernel.errors import RegistryError
+from controlplane.processes import ManagedProcess, edgeroute_argv, free_port
 from controlplane.registry import read_registry
-from controlplane.stack import Stack
+from controlplane.stack import ROUTER_READY, Stack
 from controlplane.tls import TlsDir, init_certs, issue
 from proto import service_pb2
 from tests.conftest import REGIONS_YAML
@@ -189,3 +190,22 @@ def test_edge_certificates_can_be_checked_against_a_fixed_name(tls_stack, certs)
     with pytest.raises(InferenceServerException, match="UNAVAILABLE|unavailable"):
         client.infer("simple", simple_inputs(1)[0], client_timeout=10)
     client.close()
+
+
+def test_config_push_over_tls(tls_stack, certs):
+    pushed = subprocess.run([sys.executable, "-m", "controlplane.cli", "config", "push", str(REGIONS_YAML),
+                             "--etcd", tls_stack.endpoint, "--tls-dir", str(certs)], capture_output=True, text=True, timeout=30)
+    assert pushed.returncode == 0 and "pushed" in pushed.stdout, pushed.stderr
+
+
+def test_up_with_tls_dir_serves_over_tls(certs):
+    up = ManagedProcess("up-tls", edgeroute_argv("up", "--config", str(REGIONS_YAML), "--port", str(free_port()),
+                                                 "--tls-dir", str(certs)), ready_pattern=ROUTER_READY)
+    try:
+        match = up.start(timeout_s=120)
+        assert match["tls"]
+        client = tc.InferenceServerClient(match["address"], ssl=True, root_certificates=str(certs / "ca.crt"))
+        add(client)
+        client.close()
+    finally:
+        up.stop()
