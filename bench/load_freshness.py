@@ -16,7 +16,7 @@ import tritonclient.grpc.aio as tca
 
 from bench.common import machine, percentiles_ms, write_results
 from controlplane.kernel.policy import NodeState
-from controlplane.registry import RegistryState, RegistryWatcher, encode_status, etcd_client, node_key
+from controlplane.registry import EtcdClient, RegistryState, RegistryWatcher, encode_status, node_key
 from controlplane.stack import Stack
 from tests.conftest import REGIONS_YAML
 
@@ -74,7 +74,7 @@ async def measure(endpoint: str, edge_address: str) -> tuple[list[float], list[f
             await asyncio.gather(*calls)
 
         floor: list[float] = []
-        etcd = etcd_client(endpoint)
+        etcd = EtcdClient(endpoint)
         hub, node_id = PROBE.split("/")
         for i in range(1, SAMPLES + 1):
             probe = NodeState(hub, node_id, "127.0.0.1:1", frozenset(), i, 0, time.time())

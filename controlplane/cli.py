@@ -57,7 +57,7 @@ def _config_push(args: argparse.Namespace) -> int:
     return 0
 
 
-def _tls(args: argparse.Namespace, role: str):  # noqa: ANN202 - TlsDir | None, imported late
+def _tls(args: argparse.Namespace, role: str) -> TlsDir | None:
     from controlplane.tls import TlsDir
 
     return TlsDir.open(args.tls_dir, role)
@@ -251,14 +251,9 @@ def _route(args: argparse.Namespace) -> int:
 
 
 def _certs_init(args: argparse.Namespace) -> int:
-    from controlplane.kernel.errors import TlsError
-    from controlplane.tls import init_certs
+    from controlplane.tls import DEFAULT_HOSTS, init_certs
 
-    try:
-        written = init_certs(Path(args.dir), args.host or ("localhost", "127.0.0.1", "::1"), args.days, args.force)
-    except TlsError as exc:
-        print(f"certs init: {exc}", file=sys.stderr)
-        return 2
+    written = init_certs(Path(args.dir), args.host or DEFAULT_HOSTS, args.days, args.force)  # TlsError: main()
     for path in written:
         print(f"wrote {path}")
     print(f"next: edgeroute up --tls-dir {args.dir}; clients trust {Path(args.dir) / 'ca.crt'} "
@@ -267,15 +262,9 @@ def _certs_init(args: argparse.Namespace) -> int:
 
 
 def _certs_issue(args: argparse.Namespace) -> int:
-    from controlplane.kernel.errors import TlsError
-    from controlplane.tls import issue
+    from controlplane.tls import DEFAULT_HOSTS, issue
 
-    try:
-        written = issue(Path(args.dir), args.role, args.host or ("localhost", "127.0.0.1", "::1"), args.days)
-    except TlsError as exc:
-        print(f"certs issue: {exc}", file=sys.stderr)
-        return 2
-    for path in written:
+    for path in issue(Path(args.dir), args.role, args.host or DEFAULT_HOSTS, args.days):  # TlsError: main()
         print(f"wrote {path} (running processes pick it up at their next handshake)")
     return 0
 

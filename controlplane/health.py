@@ -24,12 +24,13 @@ LIVENESS = "liveness"
 class Health:
     def __init__(self) -> None:
         self.servicer = health_aio.HealthServicer()
-        self.serving = False
-        self.draining = False
+        self.serving: bool | None = None  # None until the first set()
         self._plain: grpc.aio.Server | None = None
 
     async def set(self, serving: bool) -> None:
-        if self.draining:  # stays NOT_SERVING whatever happens next
+        """Called on every registry event by a router: only a change reaches the servicer (which ignores
+        every set() once draining, so a drained process stays NOT_SERVING)."""
+        if serving == self.serving:
             return
         self.serving = serving
         status = health_pb2.HealthCheckResponse.SERVING if serving else health_pb2.HealthCheckResponse.NOT_SERVING
@@ -38,7 +39,7 @@ class Health:
         await self.servicer.set(LIVENESS, health_pb2.HealthCheckResponse.SERVING)
 
     async def drain(self) -> None:
-        self.serving, self.draining = False, True
+        self.serving = False
         await self.servicer.enter_graceful_shutdown()
 
     def add_to(self, server: grpc.aio.Server) -> None:

@@ -211,17 +211,13 @@ class EtcdClient:
             await asyncio.wait(self._pending, timeout=CLIENT_CLOSE_S)
 
 
-def etcd_client(endpoints: str, tls: TlsDir | None = None, role: str = "client") -> EtcdClient:
-    return EtcdClient(endpoints, tls, role)
-
-
 class NodeRegistration:
     """Keeps one node's status in etcd under a lease; the key vanishes when the lease expires."""
 
     def __init__(
         self, endpoint: str, hub: str, node_id: str, ttl_s: int = DEFAULT_LEASE_TTL_S, tls: TlsDir | None = None,
     ) -> None:
-        self._client = etcd_client(endpoint, tls, "edge")
+        self._client = EtcdClient(endpoint, tls, "edge")
         self._key = node_key(hub, node_id)
         self._ttl_s = ttl_s
         self._lease: aetcd.Lease | None = None
@@ -309,7 +305,7 @@ class RegistryWatcher:
 
     async def _run(self) -> None:
         backoff = 0.1
-        etcd = etcd_client(self._endpoint, self._tls, "router")
+        etcd = EtcdClient(self._endpoint, self._tls, "router")
         try:
             while True:
                 try:
@@ -380,7 +376,7 @@ async def _read_prefix(etcd: EtcdClient) -> RegistryState:
 
 async def read_registry(endpoint: str, tls: TlsDir | None = None) -> RegistryState:
     """One consistent read of the registry, for the CLI (`edgeroute status`, `edgeroute route`)."""
-    client = etcd_client(endpoint, tls)
+    client = EtcdClient(endpoint, tls)
     try:
         return await _read_prefix(client)
     except aetcd.exceptions.ClientError as exc:
@@ -390,7 +386,7 @@ async def read_registry(endpoint: str, tls: TlsDir | None = None) -> RegistrySta
 
 
 async def push_config(endpoint: str, text: bytes, tls: TlsDir | None = None) -> int:
-    client = etcd_client(endpoint, tls)
+    client = EtcdClient(endpoint, tls)
     try:
         result = await client.call("put", CONFIG_KEY.encode(), text)
         return result.header.revision

@@ -156,7 +156,7 @@ class TlsDir:
         cert, key = self.pair(role)
         return self.ca.read_bytes(), cert.read_bytes(), key.read_bytes()
 
-    def stamp(self, role: str) -> tuple[float, ...]:
+    def stamp(self, role: str) -> tuple[int, ...]:
         """Changes when any of the role's files (or the CA) changes."""
         cert, key = self.pair(role)
         stamps = []
@@ -166,7 +166,7 @@ class TlsDir:
                 stamps += [stat.st_mtime_ns, stat.st_ino]
             except OSError:
                 stamps += [0, 0]
-        return tuple(float(s) for s in stamps)
+        return tuple(stamps)
 
     # gRPC
     def server_credentials(self, role: str, require_client_cert: bool) -> grpc.ServerCredentials:
@@ -207,7 +207,7 @@ class ReloadingSSLContext:
         self._tls, self._role = tls, role
         self.context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
         self.context.minimum_version = ssl.TLSVersion.TLSv1_2
-        self._stamp: tuple[float, ...] = ()
+        self._stamp: tuple[int, ...] = ()
         self.check()
 
     def check(self) -> bool:

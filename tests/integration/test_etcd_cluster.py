@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import threading
 import time
+from collections.abc import Iterator
 
 import numpy as np
 import pytest
 import tritonclient.grpc as tc
 
+from controlplane.processes import EtcdCluster
 from controlplane.registry import read_registry
 from controlplane.stack import Stack
 from tests.conftest import REGIONS_YAML
@@ -54,12 +57,18 @@ def report_time(endpoint: str) -> float | None:
     return node.reported_at if node else None
 
 
-def test_leader_killed_under_load_loses_no_call_and_keeps_the_node_registered():
+@contextlib.contextmanager
+def cluster_under_load() -> Iterator[tuple[Stack, EtcdCluster, Load]]:
+    """A 3-member etcd cluster, one edge node with a short lease, a router, and calls running through it."""
     with Stack(REGIONS_YAML, etcd_members=3) as stack:
         cluster = stack.start_etcd()
+        assert isinstance(cluster, EtcdCluster)
         stack.start_edges([("tangier", "tangier-1")], models="simple", lease_ttl=LEASE_TTL_S)
-        router = stack.start_router()
-        load = Load(router.address)
+        yield stack, cluster, Load(stack.start_router().address)
+
+
+def test_leader_killed_under_load_loses_no_call_and_keeps_the_node_registered():
+    with cluster_under_load() as (stack, cluster, load):
         try:
             time.sleep(1.0)
             leader = cluster.leader()
@@ -79,11 +88,7 @@ def test_leader_killed_under_load_loses_no_call_and_keeps_the_node_registered():
 
 
 def test_quorum_lost_routers_serve_their_snapshot_and_nodes_register_again():
-    with Stack(REGIONS_YAML, etcd_members=3) as stack:
-        cluster = stack.start_etcd()
-        stack.start_edges([("tangier", "tangier-1")], models="simple", lease_ttl=LEASE_TTL_S)
-        router = stack.start_router()
-        load = Load(router.address)
+    with cluster_under_load() as (stack, cluster, load):
         try:
             time.sleep(1.0)
             lost = cluster.members[:2]
