@@ -10,12 +10,15 @@ answer to the other. Two readings ask the same thing when
   Labels are compared by meaning, prepositions only as themselves; a value without a label meets any
   label when no other fact of its kind and unit could take it;
 - their template words agree by meaning: words both have (or their lemmas) agree; a word replaced by
-  another must mean the same (all-MiniLM-L6-v2 vectors of the two words alone at cosine `word_threshold`
-  or more), so "rainfall" meets "rain" and "configuration" meets "config", while "declined" for "paid" or
-  "avoid" for "plant" does not; a word only one side has must be implied by the other's words
-  (`implied_threshold`: "which crop should I plant" and "crop?"). Distributional vectors put opposites
-  close (buy/sell, open/closed), so a word and its opposite (a short list of common English pairs, and a
-  negating prefix: unpaid, offline, disabled) never count as counterparts.
+  another must mean the same. WordNet is asked first (edgenode.cache.lexicon): a shared synset or a
+  derivation ("rainfall"/"rain", "purchase"/"buy", "payment"/"pay") agrees; antonyms ("cheap"/"expensive",
+  "arrive"/"depart") and co-hyponyms ("wheat"/"maize", "train"/"bus", "Monday"/"Tuesday") do not. Where
+  WordNet cannot say (a word it does not know, or two words it relates in no such way), all-MiniLM-L6-v2
+  vectors of the two words alone decide at cosine `word_threshold`, so "configuration" meets "config" while
+  "declined" for "paid" or "avoid" for "plant" does not. A word only one side has must be implied by the
+  other's words (`implied_threshold`: "which crop should I plant" and "crop?"). Distributional vectors put
+  opposites close (buy/sell, open/closed), so a word and its opposite (WordNet's antonyms, a short list of
+  common English pairs, and a negating prefix: unpaid, offline, disabled) never count as counterparts.
 
 Nothing here knows the project's workloads; the evaluation sets that measure the rules live in
 bench/cacheeval, apart from this code.
@@ -29,6 +32,7 @@ from collections.abc import Callable
 import numpy as np
 
 from controlplane.kernel.prompts import PREPOSITIONS, Fact, Reading, lemma, read
+from edgenode.cache.lexicon import Lexicon, Relation, shared_lexicon
 
 DEFAULT_WORD_THRESHOLD = 0.6  # a word replaced by another: the two mean the same
 DEFAULT_IMPLIED_THRESHOLD = 0.45  # a word only one prompt has: the other's words imply it
@@ -67,13 +71,27 @@ def opposite(a: str, b: str) -> bool:
 
 class Guard:
     """Compares two Readings. `vector(word)` gives a unit vector for a word (all-MiniLM-L6-v2 on the word
-    alone, cached); tests pass a table."""
+    alone, cached); tests pass a table. `lexicon` (WordNet) is asked before the vectors; None: vectors alone."""
 
     def __init__(self, vector: Callable[[str], np.ndarray], word_threshold: float = DEFAULT_WORD_THRESHOLD,
-                 implied_threshold: float = DEFAULT_IMPLIED_THRESHOLD) -> None:
+                 implied_threshold: float = DEFAULT_IMPLIED_THRESHOLD, lexicon: Lexicon | None = None) -> None:
         self._vector = functools.lru_cache(maxsize=65_536)(vector)
         self.word_threshold = word_threshold
         self.implied_threshold = implied_threshold
+        self.lexicon = lexicon
+
+    def _relation(self, a: str, b: str) -> Relation:
+        return self.lexicon.relation(a, b) if self.lexicon is not None else Relation.UNKNOWN
+
+    def _score(self, a: str, b: str) -> float:
+        """How well `b` stands for `a`: 1 or -1 where WordNet (or the list of opposites) says, else the cosine of
+        the two words' vectors."""
+        if opposite(a, b):
+            return -1.0
+        agrees = self._relation(a, b).agrees
+        if agrees is not None:
+            return 1.0 if agrees else -1.0
+        return self._similarity(a, b)
 
     def same_word(self, a: str, b: str) -> bool:
         if a == b:
@@ -82,7 +100,7 @@ class Guard:
             return False  # prepositions are roles only as themselves: "from" and "to" are near in meaning
         if lemma(a) == lemma(b):
             return True
-        return float(self._vector(a) @ self._vector(b)) >= self.word_threshold
+        return self._score(a, b) >= self.word_threshold
 
     def _words_agree(self, a: tuple[str, ...], b: tuple[str, ...]) -> bool:
         """Words both have (or their lemmas) agree; a word replaced by another must mean the same (and not
@@ -90,18 +108,19 @@ class Guard:
         la = [w for w in a if w not in b and not any(lemma(w) == lemma(o) for o in b)]
         lb = [w for w in b if w not in a and not any(lemma(w) == lemma(o) for o in a)]
         if la and lb:
-            scored = sorted(((self._similarity(x, y), x, y) for x in la for y in lb), reverse=True)
-            for sim, x, y in scored:
-                if x in la and y in lb and sim >= self.word_threshold and not opposite(x, y):
+            scored = sorted(((self._score(x, y), x, y) for x in la for y in lb), reverse=True)
+            for score, x, y in scored:
+                if x in la and y in lb and score >= self.word_threshold:
                     la.remove(x)
                     lb.remove(y)
             if la and lb:
                 return False  # a word replaced by one of another meaning
         extra, other = (la, b) if la else (lb, a)
         for word in extra:
-            if not other or any(opposite(word, o) for o in other):
+            if not other or any(opposite(word, o) or self._relation(word, o) is Relation.OPPOSITE for o in other):
                 return False
-            if max(self._similarity(word, o) for o in other) < self.implied_threshold:
+            implied = (1.0 if self._relation(word, o).agrees else self._similarity(word, o) for o in other)
+            if max(implied) < self.implied_threshold:
                 return False
         return True
 
@@ -139,7 +158,7 @@ def shared_guard() -> Guard:
     from edgenode.cache.embed import MiniLM
 
     model = MiniLM()
-    return Guard(lambda word: model.encode([word])[0])
+    return Guard(lambda word: model.encode([word])[0], lexicon=shared_lexicon())
 
 
 __all__ = ["Guard", "opposite", "shared_guard"]

@@ -1,0 +1,124 @@
+"""What WordNet says about two words: the same lemma, synonyms, opposites, kin under one hypernym, or unknown.
+
+Word vectors cannot tell a synonym from a co-hyponym: single-word MiniLM vectors put "wheat" and "maize"
+(0.63) or "spring" and "summer" (0.71) as close as "paid" and "spent" (0.64). WordNet can: two words that
+share a synset mean the same ("rainfall"/"rain", "purchase"/"buy", "automobile"/"car"); two whose senses sit
+under one hypernym are kinds of one thing ("wheat"/"maize" under cereal, "Monday"/"Tuesday" under day of the
+week); antonyms and an adjective's cluster head carry opposites ("cheap"/"expensive"). The guard
+(edgenode.cache.guard) asks this first and falls back to word vectors when WordNet does not know a word or
+relates two words in no way it can name.
+
+The table is built from Princeton WordNet 3.0 by scripts/build_lexicon.py (edgenode/cache/wordnet/, with
+WordNet's licence). Pure: no I/O beyond loading that file once.
+"""
+
+from __future__ import annotations
+
+import enum
+import functools
+import gzip
+import json
+from pathlib import Path
+
+TABLE = Path(__file__).resolve().parent / "wordnet" / "wordnet30.json.gz"
+
+# WordNet's detachment rules (morphy(7WN)): suffix -> ending, for nouns, verbs and adjectives together
+_DETACH = (("ses", "s"), ("xes", "x"), ("zes", "z"), ("ches", "ch"), ("shes", "sh"), ("men", "man"), ("ies", "y"),
+           ("es", "e"), ("es", ""), ("ed", "e"), ("ed", ""), ("ing", "e"), ("ing", ""), ("er", ""), ("est", ""),
+           ("er", "e"), ("est", "e"), ("s", ""))
+
+
+def base_forms(word: str, known, forms: dict[str, list[str]] | None = None) -> frozenset[str]:  # noqa: ANN001
+    """The lemmas `word` can be an inflection of (itself included), among `known` lemmas."""
+    out = {word} if word in known else set()
+    for suffix, ending in _DETACH:
+        if word.endswith(suffix) and len(word) > len(suffix):
+            stem = word[: len(word) - len(suffix)] + ending
+            if stem in known:
+                out.add(stem)
+    if forms:
+        out.update(forms.get(word, ()))
+    return frozenset(out)
+
+
+class Relation(enum.Enum):
+    UNKNOWN = "unknown"  # WordNet does not know one of the words
+    SAME = "same"  # inflections of one lemma
+    SYNONYM = "synonym"  # a shared synset, or derivationally related lemmas (pay/payment)
+    OPPOSITE = "opposite"  # antonyms, directly or through an adjective's cluster head
+    KIN = "kin"  # co-hyponyms, or one a hypernym of the other: different things of one kind
+    UNRELATED = "unrelated"  # both known, none of the above
+
+    @property
+    def agrees(self) -> bool | None:
+        """True: one may stand for the other; False: they ask different things; None: WordNet cannot say."""
+        return {Relation.SAME: True, Relation.SYNONYM: True, Relation.OPPOSITE: False, Relation.KIN: False}.get(self)
+
+
+class Lexicon:
+    def __init__(self, table: dict) -> None:
+        self._words: dict[str, list[int]] = table["words"]
+        self._hypernyms: list[list[int]] = table["hypernyms"]
+        self._heads: list[list[int]] = table["heads"]
+        self._antonyms = {(a, b) for a, b in table["antonyms"]}
+        self._forms: dict[str, list[str]] = table["forms"]
+        self._pos: str = table["pos"]  # n, v, a, s (adjective satellite), r per synset
+        self._derived: dict[str, set[str]] = {}
+        for a, b in table["derived"]:
+            self._derived.setdefault(a, set()).add(b)
+            self._derived.setdefault(b, set()).add(a)
+        self.relation = functools.lru_cache(maxsize=65_536)(self._relation)
+
+    @classmethod
+    def load(cls, path: Path = TABLE) -> Lexicon:
+        return cls(json.loads(gzip.decompress(path.read_bytes())))
+
+    def __contains__(self, word: str) -> bool:
+        return bool(self.lemmas(word))
+
+    def lemmas(self, word: str) -> frozenset[str]:
+        return base_forms(word.lower(), self._words, self._forms)
+
+    def _senses(self, lemmas: frozenset[str]) -> set[int]:
+        return {s for lemma in lemmas for s in self._words[lemma]}
+
+    def _relation(self, a: str, b: str) -> Relation:
+        la, lb = self.lemmas(a), self.lemmas(b)
+        if not la or not lb:
+            return Relation.UNKNOWN
+        if la & lb:
+            return Relation.SAME
+        sa, sb = self._senses(la), self._senses(lb)
+        ea = sa | {h for s in sa for h in self._heads[s]}
+        eb = sb | {h for s in sb for h in self._heads[s]}
+        ha, hb = self._up(sa, 1), self._up(sb, 1)
+        # antonyms, also of a word's direct hypernym: "depart" is a kind of "leave", the opposite of "arrive"
+        if any((min(x, y), max(x, y)) in self._antonyms for x in ea | ha for y in eb | hb):
+            return Relation.OPPOSITE
+        if sa & sb or any(lb & self._derived.get(lemma, set()) for lemma in la):
+            return Relation.SYNONYM
+        ua, ub = self._up(sa, 2), self._up(sb, 2)
+        if sa & ub or sb & ua:
+            # one a kind of the other ("spent" of "paid", but also "refunded" of "paid", "motel" of "hotel"):
+            # WordNet cannot tell a paraphrase from a narrowing here; the word vectors decide
+            return Relation.UNRELATED
+        if ha & hb or ua & ub:
+            return Relation.KIN  # siblings under one hypernym (nouns: or one grandparent, cat/dog under carnivore)
+        return Relation.UNRELATED
+
+    def _up(self, senses: set[int], levels: int) -> set[int]:
+        """Hypernyms `levels` up; two levels only for nouns (verbs' hierarchy is shallow: their grandparents are
+        "change", "move", "act", which every other verb shares)."""
+        out, frontier = set(), senses
+        for level in range(levels):
+            frontier = {h for s in frontier for h in self._hypernyms[s] if level == 0 or self._pos[s] == "n"}
+            out |= frontier
+        return out
+
+
+@functools.cache
+def shared_lexicon() -> Lexicon:
+    return Lexicon.load()
+
+
+__all__ = ["Lexicon", "Relation", "base_forms", "shared_lexicon"]

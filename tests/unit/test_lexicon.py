@@ -1,0 +1,65 @@
+"""WordNet as the guard's first word-meaning source (edgenode.cache.lexicon), on the shipped table."""
+
+from __future__ import annotations
+
+import pytest
+
+from edgenode.cache.guard import shared_guard
+from edgenode.cache.lexicon import Lexicon, Relation, base_forms, shared_lexicon
+
+
+@pytest.fixture(scope="module")
+def lexicon() -> Lexicon:
+    return shared_lexicon()
+
+
+@pytest.mark.parametrize(("a", "b", "relation"), [
+    ("paid", "pay", Relation.SAME),  # an irregular form (lemminflect's table)
+    ("payments", "payment", Relation.SAME),  # WordNet's detachment rules
+    ("rainfall", "rain", Relation.SYNONYM),
+    ("purchase", "buy", Relation.SYNONYM),
+    ("automobile", "car", Relation.SYNONYM),
+    ("payment", "pay", Relation.SYNONYM),  # derivationally related
+    ("cheap", "expensive", Relation.OPPOSITE),
+    ("buy", "sell", Relation.OPPOSITE),
+    ("depart", "arrive", Relation.OPPOSITE),  # depart is a kind of leave, the opposite of arrive
+    ("wheat", "maize", Relation.KIN),
+    ("train", "bus", Relation.KIN),
+    ("monday", "tuesday", Relation.KIN),
+    ("cat", "dog", Relation.KIN),  # one grandparent: carnivore
+    ("spent", "paid", Relation.UNRELATED),  # one a kind of the other: the vectors decide
+    ("config", "configuration", Relation.UNKNOWN),
+])
+def test_relations(lexicon, a, b, relation):
+    assert lexicon.relation(a, b) is relation
+    assert lexicon.relation(b, a) is relation
+
+
+def test_verdicts():
+    assert Relation.SYNONYM.agrees and Relation.SAME.agrees
+    assert Relation.OPPOSITE.agrees is False and Relation.KIN.agrees is False
+    assert Relation.UNKNOWN.agrees is None and Relation.UNRELATED.agrees is None
+
+
+def test_base_forms_follow_the_detachment_rules():
+    known = {"box", "church", "boil", "take", "large"}
+    assert base_forms("boxes", known) == {"box"}
+    assert base_forms("churches", known) == {"church"}
+    assert base_forms("boiling", known) == {"boil"}
+    assert base_forms("taking", known) == {"take"}
+    assert base_forms("larger", known) == {"large"}
+    assert base_forms("took", known) == frozenset()
+    assert base_forms("took", known, {"took": ["take"]}) == {"take"}
+
+
+@pytest.mark.parametrize(("stored", "asked", "same"), [
+    ("best time to plant wheat in Meknes?", "best time to plant maize in Meknes?", False),
+    ("train ticket price from Rabat to Fes?", "bus ticket price from Rabat to Fes?", False),
+    ("is the pharmacy open on Monday?", "is the pharmacy open on Tuesday?", False),
+    ("how much to buy a used car in Dakar?", "how much to buy a used automobile in Dakar?", True),
+    ("how much to buy a used car in Dakar?", "how much to purchase a used car in Dakar?", True),
+    ("how much to buy a used car in Dakar?", "how much to sell a used car in Dakar?", False),
+    ("average rainfall in Tunis in 2023?", "average rain in Tunis in 2023?", True),
+])
+def test_the_guard_asks_wordnet_first(stored, asked, same):
+    assert shared_guard().same_text(stored, asked) is same
