@@ -5,7 +5,7 @@
    `x-edgeroute-cache: bypass` (the baseline), interleaved in one run.
 2. Matching quality on labelled pairs (bench.cacheeval) through the cache's own store and guard, at the
    default threshold: the held-out split (written apart from the guard; its kinds never looked at while
-   designing it) is the claim, with 95% Wilson intervals; the design split is shown beside it. Baselines
+   designing it) is the claim, with 95% Wilson intervals; the design splits are shown beside it. Baselines
    on the same pairs, same run: the exact tier alone, and cosine alone at 0.98 (no guard).
 3. The held-out split's first pairs through the real stack, to show the stack agrees with the store.
 4. A 3-node hub against a 1-node hub on the same traffic (questions, then repeats and rewordings, in a
@@ -23,7 +23,7 @@ import time
 import tritonclient.grpc as tc
 import yaml
 
-from bench.cacheeval import design, evaluate, heldout
+from bench.cacheeval import design, design_free, evaluate, heldout
 from bench.common import generation_inputs, machine, percentiles_ms, write_results
 from controlplane.kernel.config import DEFAULT_CACHE_THRESHOLD
 from controlplane.stack import Stack
@@ -60,7 +60,7 @@ class _Never(Guard):
 
 def quality(figures: dict[str, float | int]) -> None:
     embedder, guard = shared_embedder(), shared_guard()
-    splits = {"heldout": heldout.pairs(), "design": design.pairs()}
+    splits = {"heldout": heldout.pairs(), "design": design.pairs(), "design_free": design_free.pairs()}
     for split, pairs in splits.items():
         families = {"": pairs, "_workloads": [p for p in pairs if not p.family.startswith("free-text")],
                     "_freetext": [p for p in pairs if p.family.startswith("free-text")]}
@@ -75,12 +75,17 @@ def quality(figures: dict[str, float | int]) -> None:
             print(f"  {split:7s} {suffix.strip('_') or 'all':9s}: {score.line()}")
         exact, _ = evaluate(pairs, SemanticCache(embedder, guard=guard), None)
         cosine, _ = evaluate(pairs, SemanticCache(embedder, guard=_Never()), 0.98)
+        vectors, _ = evaluate(pairs, SemanticCache(embedder, guard=guard.without_lexicon()), DEFAULT_CACHE_THRESHOLD)
         figures.update({f"{split}_baseline_exact_hit_rate": exact.hit_rate,
                         f"{split}_baseline_exact_false_hit_rate": exact.false_hit_rate,
                         f"{split}_baseline_cosine098_hit_rate": cosine.hit_rate,
-                        f"{split}_baseline_cosine098_false_hit_rate": cosine.false_hit_rate})
+                        f"{split}_baseline_cosine098_false_hit_rate": cosine.false_hit_rate,
+                        f"{split}_baseline_no_wordnet_hit_rate": vectors.hit_rate,
+                        f"{split}_baseline_no_wordnet_false_hit_rate": vectors.false_hit_rate,
+                        f"{split}_baseline_no_wordnet_false_hit_rate_hi95": vectors.false_hit_interval[1]})
         print(f"  {split:7s} baselines, same pairs: exact tier alone {exact.line()}")
         print(f"  {split:7s}                         cosine >= 0.98 alone {cosine.line()}")
+        print(f"  {split:7s}                         the guard without WordNet {vectors.line()}")
 
 
 def hub_traffic(seed: int = 3) -> list[str]:

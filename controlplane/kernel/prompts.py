@@ -17,14 +17,17 @@ from __future__ import annotations
 import hashlib
 import re
 from dataclasses import dataclass
+from decimal import Decimal
 
 _TOKEN = re.compile(
     r"(?P<time>\b\d{1,2}:\d{2}(?:\s?[ap]\.?m\b\.?)?)"
-    r"|(?P<number>(?<![\w.])[-+]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?)(?P<attached>%|[A-Za-z]+\b)?"
+    r"|(?P<number>(?<![\w.])[-+]?[$\u20ac\u00a3\u00a5]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?)(?P<attached>%|[A-Za-z]+\b)?"
     r"|(?P<ident>[A-Za-z]+[-_/]?\d[\w\-/]*)"
     r"|(?P<word>[A-Za-z]+(?:'[A-Za-z]+)?)"
+    r"|(?P<op>(?<=[\s\d)])[-+*/=^](?=[\s\d(]))"  # "2x - 7 = 32": an operator between spaces or digits
     r"|(?P<punct>[.?!,;:()])"
 )
+_CLOCK = re.compile(r"(?P<h>\d{1,2}):(?P<m>\d{2})\s?(?:(?P<half>[ap])\.?m)?")
 _CLAUSE_END = frozenset(".?!,;:()")
 _SENTENCE_END = frozenset(".?!")
 _NEGATIONS = frozenset({
@@ -40,13 +43,24 @@ at to for from by with as and or but if then than so what which who whom whose w
 me my our your their its it i we you they he she them us any some there here can could would should will shall
 may might must about into over under per via also just kindly pls quick quickly help give get got show know
 let lets make made makes making need needs want wants like within s d ll ve re m o
+much many each hi hello hey dear thanks thank thx cheers ok okay well sorry excuse wondering wonder curious idea
+asap really actually basically anyone someone somebody guys question
 """.split())
-PREPOSITIONS = frozenset("at before after by from to until till around since between in on near".split())
+PREPOSITIONS = frozenset(
+    "at before after by from to until till around since between in on near against into than versus vs".split())
+_ARTICLES = frozenset(("the", "a", "an"))
+# a comparison before a number binds to it: "under 1800", "more than 5", "at least 3"
+_BOUNDS = {"under": "<", "below": "<", "beneath": "<", "over": ">", "above": ">", "exceeding": ">", "beyond": ">"}
+_THAN = {"less": "<", "fewer": "<", "lower": "<", "smaller": "<", "cheaper": "<", "more": ">", "greater": ">",
+         "higher": ">", "larger": ">", "bigger": ">"}
+_PAIRED = {("at", "least"): ">=", ("at", "most"): "<=", ("up", "to"): "<=", ("no", "more"): "<="}
 _PERIODS = {
     "second": "second", "sec": "second", "secs": "second", "minute": "minute", "min": "minute", "mins": "minute",
     "hour": "hour", "hr": "hour", "hrs": "hour", "day": "day", "week": "week", "wk": "week", "month": "month",
     "year": "year", "yr": "year", "fortnight": "fortnight", "quarter": "quarter", "decade": "decade",
     "today": "today", "yesterday": "yesterday", "tomorrow": "tomorrow", "tonight": "tonight", "weekend": "weekend",
+    "hourly": "hour", "daily": "day", "weekly": "week", "monthly": "month", "yearly": "year", "annually": "year",
+    "annual": "year",
 }
 _DATES = frozenset("""january february march april may june july august september october november december jan feb
 mar apr jun jul aug sep sept oct nov dec monday tuesday wednesday thursday friday saturday sunday mon tue tues wed
@@ -67,7 +81,43 @@ _UNITS = {
     "dirham": "mad", "dirhams": "mad", "dollar": "usd", "dollars": "usd", "euro": "eur", "euros": "eur",
     "naira": "ngn", "shilling": "kes", "shillings": "kes", "rand": "zar", "cfa": "xof", "dinar": "tnd",
     "dinars": "tnd", "am": "am", "pm": "pm", "x": "times",
+    "gigabyte": "gb", "gigabytes": "gb", "megabyte": "mb", "megabytes": "mb", "terabyte": "tb", "terabytes": "tb",
+    "kilobyte": "kb", "kilobytes": "kb", "mile": "mi", "miles": "mi", "foot": "ft", "feet": "ft", "inch": "inch",
+    "inches": "inch", "pound": "lb", "pounds": "lb", "lbs": "lb", "ounce": "oz", "ounces": "oz", "kcal": "kcal",
+    "calorie": "kcal", "calories": "kcal", "tablespoon": "tbsp", "tablespoons": "tbsp", "teaspoon": "tsp",
+    "teaspoons": "tsp", "kilowatt-hour": "kwh", "kilowatt-hours": "kwh", "yen": "jpy", "yuan": "cny",
+    "rupee": "inr", "rupees": "inr", "krona": "sek", "kronor": "sek",
 }
+# codes read as a currency when they stand before a number ("EUR 1,910")
+_CURRENCIES = frozenset("""usd eur gbp jpy cny inr mxn zar mad ngn kes xof xaf tnd cad aud chf sek nok dkk egp ghs brl
+rub try aed sar nzd sgd hkd krw pln czk huf""".split())
+_SYMBOLS = {"$": "usd", "\u20ac": "eur", "\u00a3": "gbp", "\u00a5": "jpy"}
+_ORDINALS = frozenset({"st", "nd", "rd", "th"})
+_NUMBER_WORDS = {w: str(n) for n, w in enumerate(
+    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
+    "seventeen eighteen nineteen twenty".split())} | {
+    "thirty": "30", "forty": "40", "fifty": "50", "sixty": "60", "seventy": "70", "eighty": "80", "ninety": "90",
+    "dozen": "12"}
+# multi-word spellings read as one unit, before tokenising (case-insensitive)
+_PHRASES = [(re.compile(rf"\b{a}\b", re.IGNORECASE), b) for a, b in (
+    (r"deg(?:ree)?s?\s*(?:celsius|centigrade|c)", "celsius"), (r"deg(?:ree)?s?\s*(?:fahrenheit|f)", "fahrenheit"),
+    (r"(?:us|american) dollars?", "USD"), (r"canadian dollars?", "CAD"), (r"australian dollars?", "AUD"),
+    (r"british pounds?|pounds? sterling|sterling", "GBP"), (r"swedish (?:kronor|krona)", "SEK"),
+    (r"norwegian (?:kroner|krone)", "NOK"), (r"danish (?:kroner|krone)", "DKK"), (r"swiss francs?", "CHF"),
+    (r"japanese yen", "JPY"), (r"chinese yuan", "CNY"), (r"indian rupees?", "INR"), (r"mexican pesos?", "MXN"),
+    (r"south african rand", "ZAR"), (r"moroccan dirhams?", "MAD"), (r"nigerian naira", "NGN"),
+    (r"kenyan shillings?", "KES"), (r"cfa francs?", "XOF"), (r"tunisian dinars?", "TND"),
+    (r"how much time", "how long"), (r"kilowatt[- ]hours?", "kWh"),
+    (r"(\w+)['\u2019](?:s|ve|d|ll|re|m)", r"\1"),  # what's, I've, we'd: the contracted word carries nothing
+)]
+_SPELLED = re.compile(r"\b(?:(twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)-(one|two|three|four|five|six|seven|"
+                      r"eight|nine)|(" + "|".join(_NUMBER_WORDS) + r"))\b", re.IGNORECASE)
+
+
+def _spelled(m: re.Match) -> str:
+    if m.group(3):
+        return _NUMBER_WORDS[m.group(3).lower()]
+    return str(int(_NUMBER_WORDS[m.group(1).lower()]) + int(_NUMBER_WORDS[m.group(2).lower()]))
 @dataclass(frozen=True, slots=True)
 class Fact:
     kind: str  # "num" | "time" | "date" | "id" | "name" | "window" | "not"
@@ -80,6 +130,8 @@ class Fact:
 class Reading:
     facts: tuple[Fact, ...]  # sorted
     words: tuple[str, ...]  # template words, sorted, deduplicated
+    # template words written right before another ("furnished apartment", "duck egg"): (modifier, word), sorted
+    modifiers: tuple[tuple[str, str], ...] = ()
 
     @property
     def fact_key(self) -> tuple[tuple[str, str, str], ...]:
@@ -124,7 +176,15 @@ def _is_unit(raw: str) -> bool:
         return False
     if lower in _UNITS or lower in _PERIODS or (lower.endswith("s") and lower[:-1] in _PERIODS):
         return True
-    return (len(raw) >= 2 and raw.isupper()) or (len(raw) <= 3 and raw.isalpha() and not raw[:1].isupper())
+    return (len(raw) >= 2 and raw.isupper()) or (len(raw) <= 3 and raw.isalpha() and not raw[:1].isupper()) or (
+        len(raw) == 1 and raw.isupper())  # "160 C", "12 V"
+
+
+def _counted(raw: str) -> bool:
+    """A plural noun right after a number names what is counted ("5 cups", "2 adults", "3 payments")."""
+    lower = raw.lower()
+    return (raw.islower() and len(raw) >= 4 and lower.endswith("s") and not lower.endswith("ss")
+            and lower not in FUNCTION_WORDS and lower not in _NEGATIONS and lower not in _DIRECTIONS)
 
 
 @dataclass(slots=True)
@@ -136,18 +196,53 @@ class _Token:
     sentence_start: bool = False
 
 
+def _clock(hours: int, minutes: str, half: str) -> str:
+    """24-hour clock: "5:30 pm" and "17:30" are one time, "9pm" is "21:00"."""
+    if half == "pm" and hours < 12:
+        hours += 12
+    elif half == "am" and hours == 12:
+        hours = 0
+    return f"{hours}:{minutes}"
+
+
+def _half(word: str) -> str:
+    lower = word.lower().replace(".", "")
+    return lower if lower in ("am", "pm") else ""
+
+
 def _tokens(text: str) -> list[_Token]:
+    for pattern, replacement in _PHRASES:
+        text = pattern.sub(replacement, text)
+    text = _SPELLED.sub(_spelled, text)
     out: list[_Token] = []
     start = True
     for m in _TOKEN.finditer(text):
         kind = m.lastgroup if m.lastgroup != "attached" else "number"
         if m.group("number") is not None:
-            token = _Token("number", m.group("number"), m.group("attached") or "")
+            number, attached = m.group("number"), m.group("attached") or ""
+            symbol = next((c for c in number if c in _SYMBOLS), "")
+            number = number.replace(symbol, "") if symbol else number
+            if attached.lower() in _ORDINALS:
+                attached = ""  # "28th" is 28
+            elif attached.lower() == "k":  # "780k" is 780000
+                number, attached = str(Decimal(number.replace(",", "")) * 1000), ""
+            token = _Token("number", number, attached or (_SYMBOLS[symbol] if symbol else ""))
         else:
             token = _Token(kind or "word", m.group(0))
         token.sentence_start = start
         out.append(token)
         start = token.kind == "punct" and token.text in _SENTENCE_END
+    for i, t in enumerate(out):  # "9pm", "9 pm", "5:30 p.m.": clock times
+        half = _half(t.attached) if t.kind == "number" else ""
+        if t.kind in ("number", "time") and not half and i + 1 < len(out) and out[i + 1].kind == "word":
+            half = _half(out[i + 1].text)
+            if half:
+                out[i + 1].used = True
+        if t.kind == "time":
+            clock = _CLOCK.match(t.text.lower())
+            t.text = _clock(int(clock["h"]), clock["m"], half or (clock["half"] + "m" if clock["half"] else ""))
+        elif half and "." not in t.text and "," not in t.text and 0 < int(t.text.lstrip("+-") or 0) <= 12:
+            t.kind, t.text, t.attached = "time", _clock(int(t.text), "00", half), ""
     return out
 
 
@@ -183,8 +278,32 @@ def _label_after(tokens: list[_Token], i: int) -> str:
 
 
 def _preposition_before(tokens: list[_Token], i: int) -> str:
-    if i > 0 and tokens[i - 1].kind == "word" and tokens[i - 1].text.lower() in PREPOSITIONS:
-        return tokens[i - 1].text.lower()
+    j = i - 1
+    while j >= 0 and tokens[j].kind == "word" and tokens[j].text.lower() in _ARTICLES:
+        j -= 1  # "from the UK"
+    if j >= 0 and tokens[j].kind == "word" and tokens[j].text.lower() in PREPOSITIONS:
+        return tokens[j].text.lower()
+    return ""
+
+
+def _bound_before(tokens: list[_Token], i: int) -> str:
+    """The comparison a number is bound by ("" when none), its words consumed."""
+    j = i - 1
+    if j >= 0 and tokens[j].kind == "word" and tokens[j].used and tokens[j].text.lower() in _CURRENCIES:
+        j -= 1  # "under EUR 1800"
+    if j < 0 or tokens[j].kind != "word" or tokens[j].used:
+        return ""
+    word = tokens[j].text.lower()
+    before = tokens[j - 1].text.lower() if j > 0 and tokens[j - 1].kind == "word" else ""
+    if (before, word) in _PAIRED:
+        tokens[j].used = tokens[j - 1].used = True
+        return _PAIRED[(before, word)]
+    if word in _BOUNDS:
+        tokens[j].used = True
+        return _BOUNDS[word]
+    if word == "than" and before in _THAN:
+        tokens[j].used = tokens[j - 1].used = True
+        return _THAN[before]
     return ""
 
 
@@ -194,10 +313,17 @@ def read(text: str) -> Reading:
     facts: list[Fact] = []
     # units and time windows first, so labels are not taken from them
     for i, t in enumerate(tokens):
-        if t.kind == "number" and not t.attached and i + 1 < len(tokens):
-            nxt = tokens[i + 1]
-            if nxt.kind == "word" and _is_unit(nxt.text):
-                t.attached, nxt.used = nxt.text, True
+        if t.kind != "number" or t.attached:
+            continue
+        nxt = tokens[i + 1] if i + 1 < len(tokens) else None
+        before = tokens[i - 1] if i > 0 else None
+        if nxt is not None and nxt.kind == "word" and not nxt.used and _is_unit(nxt.text):
+            t.attached, nxt.used = nxt.text, True
+        elif before is not None and before.kind == "word" and not before.used and before.text.isupper() \
+                and before.text.lower() in _CURRENCIES:
+            t.attached, before.used = before.text, True  # "EUR 1,910" is 1,910 EUR
+        elif nxt is not None and nxt.kind == "word" and not nxt.used and _counted(nxt.text):
+            t.attached, nxt.used = lemma(nxt.text.lower()), True  # "5 cups", "4 nights": what is counted
     for i, t in enumerate(tokens):
         if t.kind == "word" and not t.used and t.text.lower() in _DIRECTIONS:
             # "last hour", "past 3 days", "within the previous week": a direction that names a period
@@ -221,7 +347,8 @@ def read(text: str) -> Reading:
         if lower in _DATES:
             t.used = True
             day = ""
-            for j in (i - 1, i + 1):
+            of = i >= 2 and tokens[i - 1].kind == "word" and tokens[i - 1].text.lower() == "of"
+            for j in (i - 2 if of else i - 1, i + 1):  # "28 June", "June 28th", "the 28th of June"
                 near = tokens[j] if 0 <= j < len(tokens) else None
                 if near is not None and near.kind == "number" and not near.used and not near.attached:
                     near.used, day = True, _number(near.text)
@@ -236,8 +363,9 @@ def read(text: str) -> Reading:
         lower = t.text.lower().replace("'", "")
         if t.kind == "number":
             t.used = True
+            bound = _bound_before(tokens, i)
             label = _label_before(tokens, i) or _label_after(tokens, i)
-            facts.append(Fact("num", label, _number(t.text), _unit(t.attached) if t.attached else ""))
+            facts.append(Fact("num", label, bound + _number(t.text), _unit(t.attached) if t.attached else ""))
         elif t.kind == "time":
             t.used = True
             clock = t.text.lower().replace(" ", "").replace(".", "")
@@ -245,15 +373,27 @@ def read(text: str) -> Reading:
             facts.append(Fact("time", _preposition_before(tokens, i), f"{int(hours)}:{rest}"))
         elif t.kind == "ident":
             t.used = True
-            facts.append(Fact("id", _label_before(tokens, i), lower))
+            facts.append(Fact("id", _preposition_before(tokens, i) or _label_before(tokens, i), lower))
         elif t.kind == "word" and len(t.text) >= 2 and t.text.isupper() and lower not in FUNCTION_WORDS:
             t.used = True  # a code: MAD, EUR, NRB
-            facts.append(Fact("id", _label_before(tokens, i), lower))
+            facts.append(Fact("id", _preposition_before(tokens, i) or _label_before(tokens, i), lower))
+        elif t.kind == "op":
+            t.used = True
+            facts.append(Fact("op", "", t.text))
+        elif t.kind == "word" and lower == "than":
+            # "is a fixed tariff cheaper than a green one": what is compared against is a role
+            after = next((u for u in tokens[i + 1:] if u.kind != "word" or _content(u)), None)
+            if after is not None and after.kind == "word":
+                t.used = True
+                facts.append(Fact("than", "", lemma(after.text.lower())))
         elif t.kind == "word" and t.text[:1].isupper() and not t.sentence_start and lower not in FUNCTION_WORDS:
             t.used = True
             facts.append(Fact("name", _preposition_before(tokens, i) or _label_before(tokens, i), lower))
     words = sorted({t.text.lower().replace("'", "") for t in tokens if _content(t)})
-    return Reading(tuple(sorted(facts, key=lambda f: (f.kind, f.value, f.unit, f.label))), tuple(words))
+    modifiers = sorted({(t.text.lower(), u.text.lower()) for t, u in zip(tokens, tokens[1:], strict=False)
+                        if _content(t) and _content(u)})
+    return Reading(tuple(sorted(facts, key=lambda f: (f.kind, f.value, f.unit, f.label))), tuple(words),
+                   tuple(modifiers))
 
 
 

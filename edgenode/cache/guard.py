@@ -36,6 +36,7 @@ from edgenode.cache.lexicon import Lexicon, Relation, shared_lexicon
 
 DEFAULT_WORD_THRESHOLD = 0.6  # a word replaced by another: the two mean the same
 DEFAULT_IMPLIED_THRESHOLD = 0.45  # a word only one prompt has: the other's words imply it
+NARROWER_THRESHOLD = 0.8  # a noun replaced by a narrower or broader one: only a near-identical one ("fridge")
 
 # common opposites that distributional vectors put close together; either order
 _OPPOSITES = frozenset(frozenset(p.split("/")) for p in """
@@ -80,6 +81,10 @@ class Guard:
         self.implied_threshold = implied_threshold
         self.lexicon = lexicon
 
+    def without_lexicon(self) -> Guard:
+        """The same guard on word vectors alone (what WordNet buys is measured against it)."""
+        return Guard(self._vector.__wrapped__, self.word_threshold, self.implied_threshold)
+
     def _relation(self, a: str, b: str) -> Relation:
         return self.lexicon.relation(a, b) if self.lexicon is not None else Relation.UNKNOWN
 
@@ -88,10 +93,13 @@ class Guard:
         the two words' vectors."""
         if opposite(a, b):
             return -1.0
-        agrees = self._relation(a, b).agrees
-        if agrees is not None:
-            return 1.0 if agrees else -1.0
-        return self._similarity(a, b)
+        relation = self._relation(a, b)
+        if relation.agrees is not None:
+            return 1.0 if relation.agrees else -1.0
+        similarity = self._similarity(a, b)
+        if relation is Relation.NARROWER and similarity < NARROWER_THRESHOLD:
+            return -1.0
+        return similarity
 
     def same_word(self, a: str, b: str) -> bool:
         if a == b:
@@ -102,9 +110,11 @@ class Guard:
             return True
         return self._score(a, b) >= self.word_threshold
 
-    def _words_agree(self, a: tuple[str, ...], b: tuple[str, ...]) -> bool:
+    def _words_agree(self, ra: Reading, rb: Reading) -> bool:
         """Words both have (or their lemmas) agree; a word replaced by another must mean the same (and not
-        the opposite); a word only one side has must be implied by the other side's words (`implied`)."""
+        the opposite); a word only one side has must be implied by the other side's words (`implied`), and
+        must not narrow a word both have ("furnished apartment" against "apartment")."""
+        a, b = ra.words, rb.words
         la = [w for w in a if w not in b and not any(lemma(w) == lemma(o) for o in b)]
         lb = [w for w in b if w not in a and not any(lemma(w) == lemma(o) for o in a)]
         if la and lb:
@@ -115,9 +125,12 @@ class Guard:
                     lb.remove(y)
             if la and lb:
                 return False  # a word replaced by one of another meaning
-        extra, other = (la, b) if la else (lb, a)
+        extra, other, own = (la, b, ra) if la else (lb, a, rb)
+        shared = {lemma(w) for w in other}
         for word in extra:
             if not other or any(opposite(word, o) or self._relation(word, o) is Relation.OPPOSITE for o in other):
+                return False
+            if any(m == word and lemma(head) in shared for m, head in own.modifiers):
                 return False
             implied = (1.0 if self._relation(word, o).agrees else self._similarity(word, o) for o in other)
             if max(implied) < self.implied_threshold:
@@ -130,10 +143,16 @@ class Guard:
     def _same_label(self, fa: Fact, fb: Fact, a: Reading, b: Reading) -> bool:
         if self.same_word(fa.label, fb.label):
             return True
+        # the only fact of its kind and unit on both sides: nothing else could take its value, so a missing
+        # label, or (with a unit) another label, does not unbind it ("roast a 3 kg goose in the oven at 180 C"
+        # and "at 180 C, roast a 3 kg goose"); the label words still meet as template words
+        alone = (sum(f.kind == fa.kind and f.unit == fa.unit for f in a.facts) == 1
+                 and sum(f.kind == fb.kind and f.unit == fb.unit for f in b.facts) == 1)
+        if fa.label in PREPOSITIONS or fb.label in PREPOSITIONS:
+            return False  # "from the UK" is not "the UK"
         if fa.label and fb.label:
-            return False
-        kin = sum(f.kind == fa.kind and f.unit == fa.unit for f in a.facts)
-        return kin == 1 and sum(f.kind == fb.kind and f.unit == fb.unit for f in b.facts) == 1
+            return alone and fa.kind == "num" and bool(fa.unit)
+        return alone
 
     def same(self, a: Reading, b: Reading) -> bool:
         if a.fact_key != b.fact_key:
@@ -147,7 +166,7 @@ class Guard:
             if match is None:
                 return False
             free.pop(match)
-        return self._words_agree(a.words, b.words)
+        return self._words_agree(a, b)
 
     def same_text(self, a: str, b: str) -> bool:
         return self.same(read(a), read(b))

@@ -46,7 +46,8 @@ class Relation(enum.Enum):
     SAME = "same"  # inflections of one lemma
     SYNONYM = "synonym"  # a shared synset, or derivationally related lemmas (pay/payment)
     OPPOSITE = "opposite"  # antonyms, directly or through an adjective's cluster head
-    KIN = "kin"  # co-hyponyms, or one a hypernym of the other: different things of one kind
+    KIN = "kin"  # co-hyponyms: different things of one kind
+    NARROWER = "narrower"  # nouns, one a kind of the other: the guard asks the word vectors for more than usual
     UNRELATED = "unrelated"  # both known, none of the above
 
     @property
@@ -99,8 +100,13 @@ class Lexicon:
             return Relation.SYNONYM
         ua, ub = self._up(sa, 2), self._up(sb, 2)
         if sa & ub or sb & ua:
-            # one a kind of the other ("spent" of "paid", but also "refunded" of "paid", "motel" of "hotel"):
-            # WordNet cannot tell a paraphrase from a narrowing here; the word vectors decide
+            # one a kind of the other: a narrower thing is mostly another thing ("hostel" of "hotel", "freezer" of
+            # "fridge") but sometimes the same one named loosely ("fridge" of "refrigerator", "car" of "vehicle");
+            # a narrower action is often the same one asked loosely ("spent" of "paid", and also "refunded")
+            nouns_a = {s for s in sa if self._pos[s] == "n"}
+            nouns_b = {s for s in sb if self._pos[s] == "n"}
+            if nouns_a & self._up(nouns_b, 2) or nouns_b & self._up(nouns_a, 2):
+                return Relation.NARROWER
             return Relation.UNRELATED
         if ha & hb or ua & ub:
             return Relation.KIN  # siblings under one hypernym (nouns: or one grandparent, cat/dog under carnivore)

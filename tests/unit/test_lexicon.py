@@ -27,7 +27,9 @@ def lexicon() -> Lexicon:
     ("train", "bus", Relation.KIN),
     ("monday", "tuesday", Relation.KIN),
     ("cat", "dog", Relation.KIN),  # one grandparent: carnivore
-    ("spent", "paid", Relation.UNRELATED),  # one a kind of the other: the vectors decide
+    ("spent", "paid", Relation.UNRELATED),  # one action a kind of the other: the vectors decide
+    ("hostel", "hotel", Relation.NARROWER),  # one thing a kind of the other: only near-identical vectors agree
+    ("fridge", "refrigerator", Relation.NARROWER),
     ("config", "configuration", Relation.UNKNOWN),
 ])
 def test_relations(lexicon, a, b, relation):
@@ -38,7 +40,7 @@ def test_relations(lexicon, a, b, relation):
 def test_verdicts():
     assert Relation.SYNONYM.agrees and Relation.SAME.agrees
     assert Relation.OPPOSITE.agrees is False and Relation.KIN.agrees is False
-    assert Relation.UNKNOWN.agrees is None and Relation.UNRELATED.agrees is None
+    assert Relation.UNKNOWN.agrees is None and Relation.UNRELATED.agrees is None and Relation.NARROWER.agrees is None
 
 
 def test_base_forms_follow_the_detachment_rules():
@@ -60,6 +62,12 @@ def test_base_forms_follow_the_detachment_rules():
     ("how much to buy a used car in Dakar?", "how much to purchase a used car in Dakar?", True),
     ("how much to buy a used car in Dakar?", "how much to sell a used car in Dakar?", False),
     ("average rainfall in Tunis in 2023?", "average rain in Tunis in 2023?", True),
+    ("how long does cooked rice keep in the fridge?", "how long does cooked rice keep in the refrigerator?", True),
+    ("how long does cooked rice keep in the fridge?", "how long does cooked rice keep in the freezer?", False),
+    ("can I cancel my hotel booking for free?", "can I cancel my hostel booking for free?", False),
+    ("how long does cooked rice keep in the fridge?", "hi, how long does cooked rice keep in the fridge? thanks!", True),
+    ("average rent for a 2-bedroom apartment in Lisbon?", "average rent for a 2-bedroom furnished apartment in Lisbon?",
+     False),  # a word only one side has narrows a word both have
 ])
 def test_the_guard_asks_wordnet_first(stored, asked, same):
     assert shared_guard().same_text(stored, asked) is same
