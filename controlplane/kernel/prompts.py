@@ -44,11 +44,14 @@ me my our your their its it i we you they he she them us any some there here can
 may might must about into over under per via also just kindly pls quick quickly help give get got show know
 let lets make made makes making need needs want wants like within s d ll ve re m o
 much many each hi hello hey dear thanks thank thx cheers ok okay well sorry excuse wondering wonder curious idea
-asap really actually basically anyone someone somebody guys question
+asap really actually basically anyone someone somebody guys question best recommended suitable ideal optimal
+appropriate right proper advisable
 """.split())
 PREPOSITIONS = frozenset(
     "at before after by from to until till around since between in on near against into than versus vs".split())
 _ARTICLES = frozenset(("the", "a", "an"))
+_ASKS = {"when": "when", "where": "where", "why": "why", "who": "who", "whom": "who", "whose": "whose"}
+_HOW = frozenset("far often old long big tall fast heavy deep wide high hot cold early late soon".split())
 # a comparison before a number binds to it: "under 1800", "more than 5", "at least 3"
 _BOUNDS = {"under": "<", "below": "<", "beneath": "<", "over": ">", "above": ">", "exceeding": ">", "beyond": ">"}
 _THAN = {"less": "<", "fewer": "<", "lower": "<", "smaller": "<", "cheaper": "<", "more": ">", "greater": ">",
@@ -107,7 +110,8 @@ _PHRASES = [(re.compile(rf"\b{a}\b", re.IGNORECASE), b) for a, b in (
     (r"japanese yen", "JPY"), (r"chinese yuan", "CNY"), (r"indian rupees?", "INR"), (r"mexican pesos?", "MXN"),
     (r"south african rand", "ZAR"), (r"moroccan dirhams?", "MAD"), (r"nigerian naira", "NGN"),
     (r"kenyan shillings?", "KES"), (r"cfa francs?", "XOF"), (r"tunisian dinars?", "TND"),
-    (r"how much time", "how long"), (r"kilowatt[- ]hours?", "kWh"),
+    (r"how much time", "how long"), (r"kilowatt[- ]hours?", "kWh"), (r"non-(\w+)", r"non\1"),
+    (r"(?:at |in |on )?(?:what|which) (?:time|year|day|date)", "when"), (r"how frequently", "how often"), (r"for what reason", "why"), (r"in what place", "where"),
     (r"(\w+)['\u2019](?:s|ve|d|ll|re|m)", r"\1"),  # what's, I've, we'd: the contracted word carries nothing
 )]
 _SPELLED = re.compile(r"\b(?:(twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)-(one|two|three|four|five|six|seven|"
@@ -193,6 +197,7 @@ class _Token:
     text: str
     attached: str = ""
     used: bool = False  # consumed as a label or unit, or a fact itself
+    own_unit: bool = False  # a number whose unit is the next token
     sentence_start: bool = False
 
 
@@ -255,6 +260,9 @@ def _label_before(tokens: list[_Token], i: int) -> str:
     j = i - 1
     while j >= 0:
         t = tokens[j]
+        if t.kind == "punct" and t.text == ":" and j == i - 1:
+            j -= 1  # "pH: 6.5", "soil: clay": a label and its value
+            continue
         if t.kind == "punct" and t.text in _CLAUSE_END:
             return ""
         if t.kind != "word" or t.used:
@@ -266,7 +274,7 @@ def _label_before(tokens: list[_Token], i: int) -> str:
 
 
 def _label_after(tokens: list[_Token], i: int) -> str:
-    j = i + 1
+    j = i + 2 if tokens[i].own_unit else i + 1  # "30 MW load": past the number's own unit
     while j < len(tokens):
         t = tokens[j]
         if (t.kind == "punct" and t.text in _CLAUSE_END) or t.kind != "word" or t.used:
@@ -318,12 +326,12 @@ def read(text: str) -> Reading:
         nxt = tokens[i + 1] if i + 1 < len(tokens) else None
         before = tokens[i - 1] if i > 0 else None
         if nxt is not None and nxt.kind == "word" and not nxt.used and _is_unit(nxt.text):
-            t.attached, nxt.used = nxt.text, True
+            t.attached, nxt.used, t.own_unit = nxt.text, True, True
         elif before is not None and before.kind == "word" and not before.used and before.text.isupper() \
                 and before.text.lower() in _CURRENCIES:
             t.attached, before.used = before.text, True  # "EUR 1,910" is 1,910 EUR
         elif nxt is not None and nxt.kind == "word" and not nxt.used and _counted(nxt.text):
-            t.attached, nxt.used = lemma(nxt.text.lower()), True  # "5 cups", "4 nights": what is counted
+            t.attached, nxt.used, t.own_unit = lemma(nxt.text.lower()), True, True  # "5 cups": what is counted
     for i, t in enumerate(tokens):
         if t.kind == "word" and not t.used and t.text.lower() in _DIRECTIONS:
             # "last hour", "past 3 days", "within the previous week": a direction that names a period
@@ -357,6 +365,12 @@ def read(text: str) -> Reading:
         elif lower in _NEGATIONS or t.text.lower().endswith("n't"):
             t.used = True
             facts.append(Fact("not", "", "not"))
+        elif lower in _ASKS:  # what is asked: "when" and "where" want different answers
+            t.used = True
+            facts.append(Fact("ask", "", _ASKS[lower]))
+        elif lower == "how" and i + 1 < len(tokens) and tokens[i + 1].text.lower() in _HOW:
+            t.used = tokens[i + 1].used = True  # "how far" and "how long" too
+            facts.append(Fact("ask", "", f"how {tokens[i + 1].text.lower()}"))
     for i, t in enumerate(tokens):
         if t.used:
             continue

@@ -148,11 +148,11 @@ class Guard:
         # and "at 180 C, roast a 3 kg goose"); the label words still meet as template words
         alone = (sum(f.kind == fa.kind and f.unit == fa.unit for f in a.facts) == 1
                  and sum(f.kind == fb.kind and f.unit == fb.unit for f in b.facts) == 1)
+        if fa.kind == "num":
+            return alone and (not fa.label or not fb.label or bool(fa.unit))
         if fa.label in PREPOSITIONS or fb.label in PREPOSITIONS:
-            return False  # "from the UK" is not "the UK"
-        if fa.label and fb.label:
-            return alone and fa.kind == "num" and bool(fa.unit)
-        return alone
+            return False  # a name's preposition is its role: "from the UK" is not "the UK"
+        return alone and not (fa.label and fb.label)
 
     def same(self, a: Reading, b: Reading) -> bool:
         if a.fact_key != b.fact_key:

@@ -69,6 +69,16 @@ def test_facts_are_bound_to_their_roles():
     ("a room for 2 adults", "a room for 2 children", False),
     ("cost to call the US from the UK", "cost to call the UK from the US", False),
     ("check-out until 2 pm?", "check-out until 2 am?", False),
+    # what is asked
+    ("when does the first train leave Rabat?", "at what time does the first train leave Rabat?", True),
+    ("how often should I water a cactus?", "how frequently should I water a cactus?", True),
+    ("when does the first train leave Rabat?", "where does the first train leave Rabat?", False),
+    ("how long is the drive to Fes?", "how far is the drive to Fes?", False),
+    # labels after their value, or before a colon
+    ("feeder F12 load 30 MW peak 46 MW solar 10 MW. config?", "feeder F12: 30 MW load, 46 MW peak, 10 MW solar. config?",
+     True),
+    ("soil clay pH 6.5 rain 300 mm. crop?", "soil: clay, pH: 6.5, rain: 300 mm. best crop?", True),
+    ("feeder F12 load 30 MW peak 46 MW. config?", "feeder F12: 46 MW load, 30 MW peak. config?", False),
 ])
 def test_facts_written_another_way(a, b, same):
     assert shared_guard().same_text(a, b) is same
