@@ -65,6 +65,8 @@ def quality(figures: dict[str, float | int]) -> None:
         families = {"": pairs, "_workloads": [p for p in pairs if not p.family.startswith("free-text")],
                     "_freetext": [p for p in pairs if p.family.startswith("free-text")]}
         for suffix, chosen in families.items():
+            if not chosen:
+                continue
             score, _ = evaluate(chosen, SemanticCache(embedder, guard=guard), DEFAULT_CACHE_THRESHOLD)
             (lo, hi), (flo, fhi) = score.hit_interval, score.false_hit_interval
             figures.update({f"{split}{suffix}_hit_rate": score.hit_rate, f"{split}{suffix}_hit_rate_lo95": lo,
