@@ -7,8 +7,9 @@ answer to the other. Two readings ask the same thing when
 
 - their facts are the same multiset: clause order, spacing, "30MW" and "1,500" do not matter; a changed
   value, sign, unit, currency, window, date, negation, or two values swapped between their labels do.
-  Labels are compared by meaning, prepositions only as themselves; a value without a label meets any
-  label when no other fact of its kind and unit could take it;
+  Labels are compared by meaning, prepositions only as themselves; a number that is the only fact of its
+  kind and unit on both sides meets its counterpart whatever its content label (unlabelled, or both
+  labelled with a unit), and so does an unlabelled identifier or name;
 - their template words agree by meaning: words both have (or their lemmas) agree; a word replaced by
   another must mean the same. WordNet is asked first (edgenode.cache.lexicon): a shared synset or a
   derivation ("rainfall"/"rain", "purchase"/"buy", "payment"/"pay") agrees; antonyms ("cheap"/"expensive",
@@ -132,10 +133,17 @@ class Guard:
                 return False
             if any(m == word and lemma(head) in shared for m, head in own.modifiers):
                 return False
-            implied = (1.0 if self._relation(word, o).agrees else self._similarity(word, o) for o in other)
-            if max(implied) < self.implied_threshold:
+            if max(self._implies(o, word) for o in other) < self.implied_threshold:
                 return False
         return True
+
+    def _implies(self, word: str, extra: str) -> float:
+        """How well `word` implies `extra`: 1 for WordNet's synonyms, nothing for its kin and opposites (an added
+        "maize" beside "wheat" asks about more), else the words' cosine."""
+        agrees = self._relation(word, extra).agrees
+        if agrees is not None:
+            return 1.0 if agrees else -1.0
+        return self._similarity(word, extra)
 
     def _similarity(self, a: str, b: str) -> float:
         return float(self._vector(a) @ self._vector(b))
