@@ -32,7 +32,7 @@ from edgenode.cache.embed import shared_embedder
 from edgenode.cache.guard import Guard, shared_guard
 from edgenode.cache.store import SemanticCache
 from edgenode.lm.corpus import examples
-from tests.conftest import REGIONS_YAML
+from tests.conftest import REGIONS_YAML, config_with
 
 LATENCY_QUESTIONS, MAX_TOKENS, STACK_PAIRS, HUB_QUESTIONS, HUB_TOKENS = 40, 96, 120, 60, 12
 CASABLANCA, DAKAR = {"x-client-region": "casablanca"}, {"x-client-region": "dakar"}
@@ -105,11 +105,9 @@ def hub_traffic(seed: int = 3) -> list[str]:
 
 
 def hub_hit_rates(figures: dict[str, float | int], folder) -> None:  # noqa: ANN001
-    raw = yaml.safe_load(REGIONS_YAML.read_text())
-    raw["geoip"]["database"] = str((REGIONS_YAML.parent / raw["geoip"]["database"]).resolve())
-    raw["cache"]["models"] = {}  # this router does not read prompts: power of two choices within the hub
-    plain = folder / "no-affinity.yaml"
-    plain.write_text(yaml.safe_dump(raw, sort_keys=False))
+    shipped = yaml.safe_load(REGIONS_YAML.read_text())["cache"]
+    # this router does not read prompts: power of two choices within the hub
+    plain = config_with(folder, cache={**shipped, "models": {}})
     traffic = hub_traffic()
     with Stack(REGIONS_YAML) as stack:
         stack.start_etcd()

@@ -95,7 +95,7 @@ class Router:
         cached, no hub has two nodes of it, or it carries no single prompt."""
         snapshot = self.state.snapshot
         config = snapshot.config
-        settings = config.cache.for_model(model) if config.cache.enabled else None
+        settings = config.cache.for_model(model)
         if settings is None or not any(len(snapshot.nodes_for(hub.name, model)) > 1 for hub in config.hubs):
             return 0
         text = request_text(request, settings.text_input)

@@ -70,8 +70,8 @@ class GrpcTransport:
         self._via = dict(via or {})  # node address -> where to dial it instead (a tunnel, a sidecar, a test relay)
         self._clock = clock
         self._tls = tls
+        self._tls_stamp = tls.stamp("router") if tls is not None else ()  # before reading, as in reload_credentials
         self._credentials = tls.channel_credentials("router") if tls is not None else None
-        self._tls_stamp = tls.stamp("router") if tls is not None else ()
         self._channels: dict[str, _Channel] = {}
         self._retired: list[tuple[float, _Channel]] = []
         self._closing: set[asyncio.Task[None]] = set()
@@ -100,13 +100,16 @@ class GrpcTransport:
     def reload_credentials(self) -> bool:
         """When the router's certificate files changed: new channels use the new pair; the old channels are
         retired (their calls in flight finish on them) and closed CHANNEL_RETIRE_S later."""
-        if self._tls is None or self._tls.stamp("router") == self._tls_stamp:
+        if self._tls is None:
+            return False
+        stamp = self._tls.stamp("router")  # taken before reading: a pair written meanwhile is read at the next poll
+        if stamp == self._tls_stamp:
             return False
         try:
             credentials = self._tls.channel_credentials("router")
         except OSError:
             return False  # half-written: try again at the next poll
-        self._credentials, self._tls_stamp = credentials, self._tls.stamp("router")
+        self._credentials, self._tls_stamp = credentials, stamp
         now = self._clock()
         self._retired.extend((now, entry) for entry in self._channels.values())
         self._channels.clear()

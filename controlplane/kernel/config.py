@@ -8,6 +8,7 @@ the router, the edge node, the simulator and the CLI all import it.
 from __future__ import annotations
 
 import enum
+import functools
 from functools import cached_property
 from pathlib import Path
 from typing import Annotated, Literal
@@ -167,16 +168,18 @@ class CacheSettings(_Frozen):
     )
 
     def for_model(self, model: str) -> ModelCache | None:
-        """The model's settings with the defaults filled in, or None when the model is not cached."""
-        own = self.models.get(model) if self.enabled else None
-        if own is None:
-            return None
-        return ModelCache(
+        """The model's settings with the defaults filled in, or None when the model is not cached (asked on every
+        call by routers and edges: resolved once per config)."""
+        return self._resolved.get(model) if self.enabled else None
+
+    @functools.cached_property
+    def _resolved(self) -> dict[str, ModelCache]:
+        return {model: ModelCache(
             text_input=own.text_input,
             threshold=self.threshold if own.threshold is None else own.threshold,
             ttl_s=self.ttl_s if own.ttl_s is None else own.ttl_s,
             deterministic_only=self.deterministic_only if own.deterministic_only is None else own.deterministic_only,
-        )
+        ) for model, own in self.models.items()}
 
 
 Sha256 = Annotated[str, Field(pattern=r"^[0-9a-f]{64}$", description="hex SHA-256 of an API key")]

@@ -133,7 +133,7 @@ class Guard:
                 return False
             if any(m == word and lemma(head) in shared for m, head in own.modifiers):
                 return False
-            if max(self._implies(o, word) for o in other) < self.implied_threshold:
+            if not any(self._implies(o, word) >= self.implied_threshold for o in other):  # stops at the first
                 return False
         return True
 

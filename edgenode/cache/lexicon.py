@@ -74,9 +74,6 @@ class Lexicon:
     def load(cls, path: Path = TABLE) -> Lexicon:
         return cls(json.loads(gzip.decompress(path.read_bytes())))
 
-    def __contains__(self, word: str) -> bool:
-        return bool(self.lemmas(word))
-
     def lemmas(self, word: str) -> frozenset[str]:
         return base_forms(word.lower(), self._words, self._forms)
 

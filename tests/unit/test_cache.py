@@ -80,8 +80,8 @@ def test_facts_are_bound_to_their_roles():
     ("soil clay pH 6.5 rain 300 mm. crop?", "soil: clay, pH: 6.5, rain: 300 mm. best crop?", True),
     ("feeder F12 load 30 MW peak 46 MW. config?", "feeder F12: 46 MW load, 30 MW peak. config?", False),
 ])
-def test_facts_written_another_way(a, b, same):
-    assert shared_guard().same_text(a, b) is same
+def test_facts_written_another_way(guard, a, b, same):
+    assert guard.same_text(a, b) is same
 
 
 @pytest.mark.parametrize(("asked", "same"), [
