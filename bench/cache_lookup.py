@@ -93,6 +93,26 @@ def main() -> None:
         "reworded_hit_share": sum(o == "semantic" for o in outcomes[0::2]) / (QUERIES // 2),
     })
 
+    # baseline for the token ids: the tokenizer on each whole query, against the embedder's memo by chunk, on
+    # new prompts each with a ticket number not met before (so the memo calls the tokenizer for it), interleaved
+    # in blocks of 100 queries (this machine's speed drifts)
+    unmet = [f"{e.question} ticket {2_000_000 + i}" for i, e in enumerate(examples(QUERIES, seed=123))]
+    whole_ids, memo_ids = [], []
+    for start in range(0, QUERIES, 100):
+        block = unmet[start:start + 100]
+        for query in block:
+            t0 = time.perf_counter()
+            embedder.tokenizer.encode(query, add_special_tokens=False)
+            whole_ids.append(time.perf_counter() - t0)
+        for query in block:
+            t0 = time.perf_counter()
+            embedder.ids(query)
+            memo_ids.append(time.perf_counter() - t0)
+    figures["ids_p50_ms_tokenizer_each"] = percentiles_ms(whole_ids)["p50"]
+    figures["ids_p50_ms_memo"] = percentiles_ms(memo_ids)["p50"]
+    print(f"token ids p50: tokenizer on each query {figures['ids_p50_ms_tokenizer_each']:.4f} ms, memo by chunk "
+          f"{figures['ids_p50_ms_memo']:.4f} ms ({figures['ids_p50_ms_tokenizer_each'] / figures['ids_p50_ms_memo']:.1f}x)")
+
     # baseline: the same lookups as a brute-force scan of the 100k vectors
     matrix = np.stack([embedder.encode(p) for p in stored])
     brute = []

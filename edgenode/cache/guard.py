@@ -28,7 +28,8 @@ bench/cacheeval, apart from this code.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
+from collections.abc import Iterable
+from typing import Protocol
 
 import numpy as np
 
@@ -71,20 +72,40 @@ def opposite(a: str, b: str) -> bool:
     return False
 
 
-class Guard:
-    """Compares two Readings. `vector(word)` gives a unit vector for a word (all-MiniLM-L6-v2 on the word
-    alone, cached); tests pass a table. `lexicon` (WordNet) is asked before the vectors; None: vectors alone."""
+class WordVectorSource(Protocol):
+    """Unit vectors for words (edgenode.cache.embed.WordVectors: all-MiniLM-L6-v2 on the word alone)."""
 
-    def __init__(self, vector: Callable[[str], np.ndarray], word_threshold: float = DEFAULT_WORD_THRESHOLD,
+    def __call__(self, word: str) -> np.ndarray: ...
+
+    def many(self, words: Iterable[str]) -> list[np.ndarray]: ...
+
+
+class Guard:
+    """Compares two Readings. `vectors` gives a word's unit vector; `lexicon` (WordNet) is asked before the
+    vectors; None: vectors alone."""
+
+    def __init__(self, vectors: WordVectorSource, word_threshold: float = DEFAULT_WORD_THRESHOLD,
                  implied_threshold: float = DEFAULT_IMPLIED_THRESHOLD, lexicon: Lexicon | None = None) -> None:
-        self._vector = functools.lru_cache(maxsize=65_536)(vector)
+        self._vectors = vectors
         self.word_threshold = word_threshold
         self.implied_threshold = implied_threshold
         self.lexicon = lexicon
 
     def without_lexicon(self) -> Guard:
         """The same guard on word vectors alone (what WordNet buys is measured against it)."""
-        return Guard(self._vector.__wrapped__, self.word_threshold, self.implied_threshold)
+        return Guard(self._vectors, self.word_threshold, self.implied_threshold)
+
+    def prepare(self, asked: Reading, candidates: Iterable[Reading]) -> None:
+        """Fetch in one batch the vectors comparing `asked` with the candidates may need (the words and labels
+        one side has and the other lacks), so words the vectors must encode cost one encoder call, not one each."""
+        mine = set(asked.words) | {f.label for f in asked.facts}
+        wanted: set[str] = set()
+        for other in candidates:
+            theirs = set(other.words) | {f.label for f in other.facts}
+            wanted |= mine ^ theirs
+        wanted.discard("")
+        if wanted:
+            self._vectors.many(sorted(wanted))
 
     def _relation(self, a: str, b: str) -> Relation:
         return self.lexicon.relation(a, b) if self.lexicon is not None else Relation.UNKNOWN
@@ -146,7 +167,8 @@ class Guard:
         return self._similarity(word, extra)
 
     def _similarity(self, a: str, b: str) -> float:
-        return float(self._vector(a) @ self._vector(b))
+        va, vb = self._vectors.many((a, b))
+        return float(va @ vb)
 
     def _same_label(self, fa: Fact, fb: Fact, a: Reading, b: Reading) -> bool:
         if self.same_word(fa.label, fb.label):
@@ -182,10 +204,9 @@ class Guard:
 
 @functools.cache
 def shared_guard() -> Guard:
-    from edgenode.cache.embed import MiniLM
+    from edgenode.cache.embed import shared_word_vectors
 
-    model = MiniLM()
-    return Guard(lambda word: model.encode([word])[0], lexicon=shared_lexicon())
+    return Guard(shared_word_vectors(), lexicon=shared_lexicon())
 
 
-__all__ = ["Guard", "opposite", "shared_guard"]
+__all__ = ["Guard", "WordVectorSource", "opposite", "shared_guard"]

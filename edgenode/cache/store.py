@@ -192,6 +192,7 @@ class SemanticCache:
         if not above:
             return Lookup(MISS, None, found[0][1] if found else 0.0, **times)
         wanted = read(prompt)
+        self.guard.prepare(wanted, [entry.reading for label, _ in above if (entry := self._entries.get(label))])
         for label, sim in above:
             entry = self._entries.get(label)
             if entry is not None and sim >= entry.min_similarity and self.guard.same(entry.reading, wanted):

@@ -158,6 +158,49 @@ def test_embedder_matches_words_and_separates_topics(embedder):
     assert float(a @ b) > 0.95 > float(a @ c)
 
 
+def test_token_ids_memoised_by_chunk_are_the_tokenizers(embedder, monkeypatch):
+    """The embedder tokenizes each whitespace-separated chunk once and joins the ids: the same ids as the
+    tokenizer on the whole text, including punctuation, numbers, odd spacing and text it must pass whole
+    (non-ASCII, control characters), and after its memo starts again."""
+    from bench.cacheeval import design
+
+    texts = [t for pair in design.pairs() for t in (pair.stored, pair.asked)] + [
+        "a\x1cb c", "café au lait", "  lead  spaces\t\ttabs\n", "", "   ", "x" * 150, "price:$5,000.50!!",
+        "naïve résumé", "日本 test", "a\u00a0b", "don't stop-me now...", "e-mail@x.com (2)", "30MW, -30 MW; 1,500",
+    ]
+    whole = [embedder.tokenizer.encode(t, add_special_tokens=False).ids for t in texts]
+    assert [embedder.ids(t) for t in texts] == whole
+    assert [embedder.ids(t) for t in texts] == whole  # from the memo
+    monkeypatch.setattr("edgenode.cache.embed._MAX_CHUNKS", 5)
+    embedder._pieces.clear()
+    assert [embedder.ids(t) for t in texts] == whole  # the memo cleared and refilled along the way
+    assert len(embedder._pieces) <= max(5, max(len(set(t.split())) for t in texts))
+
+
+def test_word_vectors_read_whole_words_from_the_table_and_batch_the_rest(embedder):
+    """The guard's word vectors are the encoder's on the word alone: one-token words from the table the
+    distillation kept, other words through the encoder, all of a lookup's in one call."""
+    from edgenode.cache.embed import MiniLM, WordVectors
+    from edgenode.cache.lexicon import shared_lexicon
+
+    model = MiniLM()
+    vectors = WordVectors.load()
+    common, rare = ["rain", "paid", "soil", "declined"], ["loamy", "cucumbers", "dehumidifier"]
+    for word, vector in zip(common + rare, vectors.many(common + rare), strict=True):
+        assert float(vector @ model.encode([word])[0]) > 0.9999, word
+    assert vectors.encoder_calls == 1  # the three rare words in one batch, the common ones from the table
+    vectors.many(rare + common)
+    assert vectors.encoder_calls == 1  # memoised
+
+    fresh = WordVectors.load()
+    cache = SemanticCache(embedder, guard=Guard(fresh, lexicon=shared_lexicon()))
+    cache.store("ns", "how long to roast cucumbers and aubergines in a dehumidifier oven", (b"a",), ttl_s=60)
+    found = cache.lookup("ns", "how long should I roast zucchinis and aubergines in a dehumidifier oven",
+                         DEFAULT_CACHE_THRESHOLD)
+    assert found.outcome == GUARD  # compared, and refused: zucchinis are not cucumbers
+    assert fresh.encoder_calls == 1
+
+
 def test_the_design_split_through_the_store_at_the_default_threshold(embedder):
     """The split the rules were shaped on (bench.cacheeval.design): a regression check, not a claim; the
     held-out figures are bench.cache_e2e's."""
