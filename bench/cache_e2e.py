@@ -54,6 +54,9 @@ class _Never(Guard):
     def __init__(self) -> None:
         super().__init__(lambda word: None)
 
+    def prepare(self, asked, candidates) -> None:  # noqa: ANN001 - no word vectors to fetch
+        return None
+
     def same(self, a, b) -> bool:  # noqa: ANN001
         return True
 
