@@ -28,7 +28,7 @@ from bench.common import generation_inputs, machine, percentiles_ms, write_resul
 from controlplane.kernel.config import DEFAULT_CACHE_THRESHOLD
 from controlplane.stack import Stack
 from edgenode.cache.edge import CACHE_HEADER
-from edgenode.cache.embed import shared_embedder
+from edgenode.cache.embed import shared_embedder, shared_word_vectors
 from edgenode.cache.guard import Guard, shared_guard
 from edgenode.cache.store import SemanticCache
 from edgenode.lm.corpus import examples
@@ -52,10 +52,7 @@ class _Never(Guard):
     """Cosine alone: the baseline of a cache without a near-miss guard."""
 
     def __init__(self) -> None:
-        super().__init__(lambda word: None)
-
-    def prepare(self, asked, candidates) -> None:  # noqa: ANN001 - no word vectors to fetch
-        return None
+        super().__init__(shared_word_vectors())
 
     def same(self, a, b) -> bool:  # noqa: ANN001
         return True

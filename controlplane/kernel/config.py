@@ -8,7 +8,6 @@ the router, the edge node, the simulator and the CLI all import it.
 from __future__ import annotations
 
 import enum
-import functools
 from functools import cached_property
 from pathlib import Path
 from typing import Annotated, Literal
@@ -172,7 +171,7 @@ class CacheSettings(_Frozen):
         call by routers and edges: resolved once per config)."""
         return self._resolved.get(model) if self.enabled else None
 
-    @functools.cached_property
+    @cached_property
     def _resolved(self) -> dict[str, ModelCache]:
         return {model: ModelCache(
             text_input=own.text_input,

@@ -221,11 +221,10 @@ class StaticEmbedder:
         characters) goes to the tokenizer whole."""
         if _OTHER_CHARACTERS.search(text):
             return self.tokenizer.encode(text, add_special_tokens=False).ids
-        chunks = text.split()
         newer, older = self._pieces, self._older_pieces
-        ids: list[int] = []
-        fresh: dict[str, list[int]] = {}
-        for chunk in chunks:
+        parts: list[list[int]] = []
+        fresh: dict[str, list[int]] = {}  # filled in place below, after one tokenizer call
+        for chunk in text.split():
             found = newer.get(chunk)
             if found is None:
                 found = older.get(chunk)
@@ -233,17 +232,16 @@ class StaticEmbedder:
                     found = fresh.setdefault(chunk, [])
                 else:
                     newer[chunk] = found
-            ids += found
-        if not fresh:
-            return ids
-        encoding = self.tokenizer.encode(list(fresh), is_pretokenized=True, add_special_tokens=False)
-        split = list(fresh.values())
-        for token, word in zip(encoding.ids, encoding.word_ids, strict=True):
-            split[word].append(token)
-        newer.update(fresh)
-        if len(newer) > _MAX_CHUNKS // 2:
-            self._older_pieces, self._pieces = newer, {}
-        return [token for chunk in chunks for token in (fresh[chunk] if chunk in fresh else newer[chunk])]
+            parts.append(found)
+        if fresh:
+            encoding = self.tokenizer.encode(list(fresh), is_pretokenized=True, add_special_tokens=False)
+            split = list(fresh.values())
+            for token, word in zip(encoding.ids, encoding.word_ids, strict=True):
+                split[word].append(token)
+            newer.update(fresh)
+            if len(newer) > _MAX_CHUNKS // 2:
+                self._older_pieces, self._pieces = newer, {}
+        return [token for part in parts for token in part]
 
     def encode(self, text: str) -> np.ndarray:
         ids = self.ids(text)
