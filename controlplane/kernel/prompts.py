@@ -45,11 +45,12 @@ may might must about into over under per via also just kindly pls quick quickly 
 let lets make made makes making need needs want wants like within s d ll ve re m o
 much many each hi hello hey dear thanks thank thx cheers ok okay well sorry excuse wondering wonder curious idea
 asap really actually basically anyone someone somebody guys question best recommended suitable ideal optimal
-appropriate right proper advisable
+appropriate right proper advisable take takes taking took able possible require requires required whenever
 """.split())
 PREPOSITIONS = frozenset(
     "at before after by from to until till around since between in on near against into than versus vs".split())
 _ARTICLES = frozenset(("the", "a", "an"))
+_COORDINATORS = frozenset(("and", "or", "but"))
 _ASKS = {"when": "when", "where": "where", "why": "why", "who": "who", "whom": "who", "whose": "whose"}
 _HOW = frozenset("far often old long big tall fast heavy deep wide high hot cold early late soon".split())
 # a comparison before a number binds to it: "under 1800", "more than 5", "at least 3"
@@ -116,7 +117,8 @@ _REWRITES: tuple[tuple[str, object], ...] = (
     (r"japanese yen", "JPY"), (r"chinese yuan", "CNY"), (r"indian rupees?", "INR"), (r"mexican pesos?", "MXN"),
     (r"south african rand", "ZAR"), (r"moroccan dirhams?", "MAD"), (r"nigerian naira", "NGN"),
     (r"kenyan shillings?", "KES"), (r"cfa francs?", "XOF"), (r"tunisian dinars?", "TND"),
-    (r"how much time", "how long"), (r"how frequently", "how often"), (r"kilowatt[- ]hours?", "kWh"),
+    (r"how much time", "how long"), (r"how frequently", "how often"), (r"how many times", "how often"),
+    (r"how many (?:seconds|minutes|hours|days|weeks|months|years)", "how long"), (r"kilowatt[- ]hours?", "kWh"),
     (r"(?:at |in |on )?(?:what|which) (?:time|year|day|date)", "when"), (r"for what reason", "why"),
     (r"in what place", "where"),
     (r"non-\w+", lambda text: text.replace("-", "", 1)),
@@ -132,7 +134,8 @@ _REWRITE = re.compile(r"\b(?:" + "|".join(f"(?P<r{i}>{a})" for i, (a, _) in enum
 # a rewrite can only apply when the lowered text holds one of these (a fast C-level scan first: the one regex
 # pass costs about 40 us on a 100-character prompt, a prompt of the three workloads holds none of them)
 _NEEDLES = ("deg", "dollar", "pound", "sterling", "kron", "franc", "yen", "yuan", "rupee", "peso", "rand", "dirham",
-            "naira", "shilling", "dinar", "how much time", "how frequently", "kilowatt", "what t", "what y",
+            "naira", "shilling", "dinar", "how much time", "how frequently", "how many t", "how many s", "how many m",
+            "how many h", "how many d", "how many w", "how many y", "kilowatt", "what t", "what y",
             "what d", "which t", "which y", "which d", "what reason", "what place", "non-", "'", "\u2019",
             *_NUMBER_WORDS)
 
@@ -159,9 +162,14 @@ class Reading:
 
     @property
     def fact_key(self) -> tuple[tuple[str, str, str], ...]:
-        """The facts without their labels: equal for any two prompts the guard can match (the cache-aware
-        router's affinity key)."""
-        return tuple(sorted((f.kind, f.value, f.unit) for f in self.facts))
+        """The facts without their labels and what is asked: equal for any two prompts the guard can match
+        (the cache-aware router's affinity key)."""
+        return tuple(sorted((f.kind, f.value, f.unit) for f in self.facts if f.kind != "ask"))
+
+    @property
+    def asks(self) -> frozenset[str]:
+        """What the question asks ("when", "how long"), where an interrogative opens it."""
+        return frozenset(f.value for f in self.facts if f.kind == "ask")
 
 
 def lemma(word: str) -> str:
@@ -368,6 +376,14 @@ def read(text: str) -> Reading:
         if t.kind == "word" and not t.used and _unit(t.text) in _PERIOD_UNITS and t.text.lower() not in FUNCTION_WORDS:
             t.used = True
             facts.append(Fact("window", "", "period", _unit(t.text)))
+    # an interrogative asks only where it opens its clause ("when should I plant", "who wrote it and in what
+    # year"); later it joins clauses ("why does it fail when I call the API", "worse when lying down")
+    opens, seen = [], False
+    for t in tokens:
+        opens.append(not seen)
+        lower = t.text.lower()
+        seen = not (t.kind == "punct" and t.text in _CLAUSE_END) and lower not in _COORDINATORS and (seen or (
+            t.kind != "punct" and lower not in FUNCTION_WORDS and lower not in _ASKS and lower not in _HOW))
     for i, t in enumerate(tokens):  # facts without a role: dates (a day of the month joins its month), negations
         lower = t.text.lower().replace("'", "")
         if t.used or t.kind != "word":
@@ -385,10 +401,10 @@ def read(text: str) -> Reading:
         elif lower in _NEGATIONS or t.text.lower().endswith("n't"):
             t.used = True
             facts.append(Fact("not", "", "not"))
-        elif lower in _ASKS:  # what is asked: "when" and "where" want different answers
+        elif lower in _ASKS and opens[i]:  # what is asked: "when" and "where" want different answers
             t.used = True
             facts.append(Fact("ask", "", _ASKS[lower]))
-        elif lower == "how" and i + 1 < len(tokens) and tokens[i + 1].text.lower() in _HOW:
+        elif lower == "how" and opens[i] and i + 1 < len(tokens) and tokens[i + 1].text.lower() in _HOW:
             t.used = tokens[i + 1].used = True  # "how far" and "how long" too
             facts.append(Fact("ask", "", f"how {tokens[i + 1].text.lower()}"))
     for i, t in enumerate(tokens):

@@ -187,10 +187,13 @@ class Guard:
     def same(self, a: Reading, b: Reading) -> bool:
         if a.fact_key != b.fact_key:
             return False
+        if a.asks and b.asks and a.asks != b.asks:
+            return False  # "when" and "where" want different answers; a question that names no interrogative
+            # ("roasting time for a goose?", "2015 Super Bowl winner?") asks by its words, compared below
         # labels by meaning: a one-to-one pairing of facts with the same value whose labels agree
         # (a value without a label meets any label when no other fact of its kind and unit could take it)
-        free = list(b.facts)
-        for fact in a.facts:
+        free = [f for f in b.facts if f.kind != "ask"]
+        for fact in (f for f in a.facts if f.kind != "ask"):
             match = next((k for k, other in enumerate(free) if other.kind == fact.kind and other.value == fact.value
                           and other.unit == fact.unit and self._same_label(fact, other, a, b)), None)
             if match is None:

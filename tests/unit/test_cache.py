@@ -39,6 +39,14 @@ GRID = "feeder F12 load 30 MW peak 46 MW solar 10 MW. config?"
 CROP = "soil clay pH 6.5 rain 300 mm region Souss season winter. crop?"
 
 
+def test_what_is_asked_is_read_where_an_interrogative_opens_a_clause():
+    assert read("why does my code fail when I call the API?").asks == {"why"}
+    assert read("so, how long should I rest between sets when lifting?").asks == {"how long"}
+    assert read("who wrote Dracula and in what year was it published?").asks == {"who", "when"}
+    assert read("back pain that gets worse when lying down").asks == frozenset()
+    assert read("how long is the drive?").fact_key == read("the drive?").fact_key  # asks leave routing alone
+
+
 def test_facts_are_bound_to_their_roles():
     facts = {(f.kind, f.label, f.value, f.unit) for f in read(FRAUD).facts}
     assert {("num", "card", "1234", ""), ("num", "paid", "1500", "mad"), ("time", "at", "16:00", ""),
@@ -74,6 +82,20 @@ def test_facts_are_bound_to_their_roles():
     ("how often should I water a cactus?", "how frequently should I water a cactus?", True),
     ("when does the first train leave Rabat?", "where does the first train leave Rabat?", False),
     ("how long is the drive to Fes?", "how far is the drive to Fes?", False),
+    ("how long does cooked rice keep in the fridge?", "how many days does cooked rice keep in the fridge?", True),
+    ("how often should I water a cactus?", "how many times should I water a cactus?", True),
+    # an interrogative asks where it opens its clause; later it only joins clauses
+    ("why does my code raise a KeyError when I call the API?",
+     "why does my code raise a KeyError whenever I call the API?", True),
+    ("who wrote Dracula and in what year was it first published?",
+     "in what year was Dracula first published, and who wrote it?", True),
+    ("who wrote Dracula and in what year was it first published?", "who wrote Dracula and where was it published?",
+     False),
+    # light verbs and modality carry nothing of their own
+    ("can I cancel my booking for free 14 days before arrival?",
+     "is it possible to cancel my booking for free 14 days before arrival?", True),
+    ("how long would it take to run 10 km at 4 min per km?", "how much time would I need to run 10 km at 4 min per km?",
+     True),
     # labels after their value, or before a colon
     ("feeder F12 load 30 MW peak 46 MW solar 10 MW. config?", "feeder F12: 30 MW load, 46 MW peak, 10 MW solar. config?",
      True),
