@@ -147,7 +147,7 @@ def _rewrite(m: re.Match) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Fact:
-    kind: str  # "num" | "time" | "date" | "id" | "name" | "window" | "not"
+    kind: str  # "num" | "time" | "date" | "id" | "name" | "window" | "not" | "op" | "than" | "ask"
     label: str  # the role's word ("" when none), compared by meaning
     value: str  # compared exactly
     unit: str = ""  # compared exactly (normalised)
