@@ -5,7 +5,8 @@
    `x-edgeroute-cache: bypass` (the baseline), interleaved in one run.
 2. Matching quality on labelled pairs (bench.cacheeval) through the cache's own store and guard, at the
    default threshold: the held-out split (written apart from the guard; its kinds never looked at while
-   designing it) is the claim, with 95% Wilson intervals; the design splits are shown beside it. Baselines
+   designing it) is the claim, with 95% Wilson intervals; a third author's split (never designed on) beside
+   it, and the design splits. Baselines
    on the same pairs, same run: the exact tier alone, and cosine alone at 0.98 (no guard).
 3. The held-out split's first pairs through the real stack, to show the stack agrees with the store.
 4. A 3-node hub against a 1-node hub on the same traffic (questions, then repeats and rewordings, in a
@@ -23,7 +24,7 @@ import time
 import tritonclient.grpc as tc
 import yaml
 
-from bench.cacheeval import design, design_free, evaluate, heldout
+from bench.cacheeval import design, design_free, evaluate, heldout, third_author
 from bench.common import generation_inputs, machine, percentiles_ms, write_results
 from controlplane.kernel.config import DEFAULT_CACHE_THRESHOLD
 from controlplane.stack import Stack
@@ -60,7 +61,8 @@ class _Never(Guard):
 
 def quality(figures: dict[str, float | int]) -> None:
     embedder, guard = shared_embedder(), shared_guard()
-    splits = {"heldout": heldout.pairs(), "design": design.pairs(), "design_free": design_free.pairs()}
+    splits = {"heldout": heldout.pairs(), "third_author": third_author.pairs(), "design": design.pairs(),
+              "design_free": design_free.pairs()}
     for split, pairs in splits.items():
         families = {"": pairs, "_workloads": [p for p in pairs if not p.family.startswith("free-text")],
                     "_freetext": [p for p in pairs if p.family.startswith("free-text")]}
