@@ -381,9 +381,8 @@ def read(text: str) -> Reading:
     opens, seen = [], False
     for t in tokens:
         opens.append(not seen)
-        lower = t.text.lower()
-        seen = not (t.kind == "punct" and t.text in _CLAUSE_END) and lower not in _COORDINATORS and (seen or (
-            t.kind != "punct" and lower not in FUNCTION_WORDS and lower not in _ASKS and lower not in _HOW))
+        seen = not (t.kind == "punct" and t.text in _CLAUSE_END) and t.text.lower() not in _COORDINATORS and (
+            seen or _content(t))
     for i, t in enumerate(tokens):  # facts without a role: dates (a day of the month joins its month), negations
         lower = t.text.lower().replace("'", "")
         if t.used or t.kind != "word":
