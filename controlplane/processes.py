@@ -32,9 +32,20 @@ _PR_SET_PDEATHSIG = 1
 
 
 def free_port(host: str = "127.0.0.1") -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-        sock.bind((host, 0))
-        return int(sock.getsockname()[1])
+    return free_ports(1, host)[0]
+
+
+def free_ports(n: int, host: str = "127.0.0.1") -> list[int]:
+    """`n` distinct free ports: all held open together while chosen, so the kernel cannot hand the same one out
+    twice (asked one at a time, a port closed by the first call may come back from the next: Triton then refuses
+    to serve HTTP and metrics on one port)."""
+    with contextlib.ExitStack() as held:
+        ports = []
+        for _ in range(n):
+            sock = held.enter_context(socket.socket(socket.AF_INET, socket.SOCK_STREAM))
+            sock.bind((host, 0))
+            ports.append(int(sock.getsockname()[1]))
+        return ports
 
 
 def _die_with_parent(sig: int) -> None:
@@ -211,10 +222,12 @@ class EtcdServer:
     of an EtcdCluster. With a TlsDir: https for clients and peers, client certificates required (etcd.crt/key)."""
 
     def __init__(self, echo: bool = False, tls: TlsDir | None = None, name: str = "edgeroute",
-                 peer_port: int | None = None, initial_cluster: str | None = None) -> None:
+                 peer_port: int | None = None, initial_cluster: str | None = None,
+                 client_port: int | None = None) -> None:
         self.name = name
-        self.client_port = free_port()
-        self.peer_port = peer_port or free_port()
+        if client_port is None or peer_port is None:
+            client_port, peer_port = free_ports(2)
+        self.client_port, self.peer_port = client_port, peer_port
         self.endpoint = f"127.0.0.1:{self.client_port}"
         self.tls = tls
         scheme = "https" if tls is not None else "http"
@@ -279,9 +292,11 @@ class EtcdCluster:
 
     def __init__(self, size: int = 3, echo: bool = False, tls: TlsDir | None = None) -> None:
         scheme = "https" if tls is not None else "http"
-        peers = {f"m{i}": free_port() for i in range(size)}
+        ports = free_ports(2 * size)  # peers and clients chosen together: no two members share one
+        peers = {f"m{i}": ports[i] for i in range(size)}
         initial = ",".join(f"{name}={scheme}://127.0.0.1:{port}" for name, port in peers.items())
-        self.members = [EtcdServer(echo, tls, name, port, initial) for name, port in peers.items()]
+        self.members = [EtcdServer(echo, tls, name, port, initial, client_port=ports[size + i])
+                        for i, (name, port) in enumerate(peers.items())]
         self.endpoint = ",".join(m.endpoint for m in self.members)
         self.tls = tls
 

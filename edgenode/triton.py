@@ -10,7 +10,7 @@ import sysconfig
 from collections.abc import Sequence
 from pathlib import Path
 
-from controlplane.processes import free_port, owned_temp_dir
+from controlplane.processes import free_ports, owned_temp_dir
 from edgenode.models import DEFAULT_MODELS, ModelSpec
 
 LOG = logging.getLogger(__name__)
@@ -68,7 +68,7 @@ class ManagedTriton(TritonBackend):
     def __init__(self, models: Sequence[ModelSpec] = DEFAULT_MODELS, host: str = "127.0.0.1") -> None:
         self.models = tuple(models)
         self._host = host
-        self._grpc_port, self._http_port, self._metrics_port = free_port(), free_port(), free_port()
+        self._grpc_port, self._http_port, self._metrics_port = free_ports(3)
         self.grpc_target = f"{host}:{self._grpc_port}"
         self.http_target = f"{host}:{self._http_port}"
         self.metrics_url = f"http://{host}:{self._metrics_port}/metrics"
@@ -86,7 +86,7 @@ class ManagedTriton(TritonBackend):
                 if attempt == attempts:
                     raise
                 LOG.warning("Triton did not start (%s); retrying on new ports (%d/%d)", exc, attempt, attempts)
-                self._grpc_port, self._http_port, self._metrics_port = free_port(), free_port(), free_port()
+                self._grpc_port, self._http_port, self._metrics_port = free_ports(3)
                 self.grpc_target = f"{self._host}:{self._grpc_port}"
                 self.http_target = f"{self._host}:{self._http_port}"
                 self.metrics_url = f"http://{self._host}:{self._metrics_port}/metrics"
