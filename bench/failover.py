@@ -15,7 +15,7 @@ import httpx
 from prometheus_client.parser import text_string_to_metric_families
 
 from bench.common import machine, percentiles_ms, write_results
-from controlplane.demo import city_addresses
+from controlplane.geoip import city_addresses
 from controlplane.loadgen import ClosedLoopLoad
 from controlplane.processes import free_port
 from controlplane.registry import read_registry

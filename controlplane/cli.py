@@ -1,4 +1,6 @@
-"""`edgeroute`: the command line (config, edge, router, up, status, route, demo)."""
+"""`edgeroute`: the command line. The control plane's own commands (config, router, auth, up, status, route, certs)
+are here; the packages built on it add theirs through the `edgeroute.commands` entry points (pyproject.toml):
+edgenode.cli (edge, trtllm-repo) and simulator.cli (simulate, demo)."""
 
 from __future__ import annotations
 
@@ -10,6 +12,7 @@ import random
 import signal
 import sys
 import time
+from importlib.metadata import entry_points
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -19,7 +22,7 @@ if TYPE_CHECKING:
 DEFAULT_CONFIG = "regions.yaml"
 ETCD_HELP = "etcd endpoint HOST:PORT, or a cluster's members HOST:PORT,HOST:PORT,... (failover between them)"
 TLS_CLIENT_HELP = "certificates (edgeroute certs init): reach etcd over TLS with client.crt"
-LIVE_RATE_PER_S = 25.0  # what two cores carry through router + relay + edge + Triton without saturating
+COMMANDS_GROUP = "edgeroute.commands"  # entry points: a callable that adds its subparsers to the command parser
 
 
 def _config_validate(args: argparse.Namespace) -> int:
@@ -269,18 +272,6 @@ def _certs_issue(args: argparse.Namespace) -> int:
     return 0
 
 
-def _demo(args: argparse.Namespace) -> int:
-    from controlplane.demo import run_demo
-
-    return run_demo(args.config, args.requests)
-
-
-def _edge(args: argparse.Namespace) -> int:
-    from edgenode.node import run
-
-    return run(args)
-
-
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="edgeroute", description="Multi-region edge routing for Triton inference")
     commands = parser.add_subparsers(dest="command", required=True)
@@ -295,12 +286,6 @@ def build_parser() -> argparse.ArgumentParser:
     push.add_argument("--tls-dir", default=None, help=TLS_CLIENT_HELP)
     push.add_argument("--force", action="store_true", help="push even if it does not validate (for testing routers)")
     push.set_defaults(func=_config_push)
-
-    from edgenode.node import add_arguments
-
-    edge = commands.add_parser("edge", help="run an edge node (Triton + gRPC front + registration)")
-    add_arguments(edge)
-    edge.set_defaults(func=_edge)
 
     router = commands.add_parser("router", help="run a router")
     router.add_argument("--config", default=DEFAULT_CONFIG)
@@ -375,144 +360,11 @@ def build_parser() -> argparse.ArgumentParser:
     renew.add_argument("--days", type=int, default=365)
     renew.set_defaults(func=_certs_issue)
 
-    demo = commands.add_parser("demo", help="start the embedded stack, send traffic from each city, print a table")
-    demo.add_argument("--config", default=DEFAULT_CONFIG)
-    demo.add_argument("--requests", type=int, default=40, help="calls per city")
-    demo.set_defaults(func=_demo)
-
-    simulate = commands.add_parser("simulate", help="replay a scenario through the routing policy and baselines")
-    simulate.add_argument("--config", default=DEFAULT_CONFIG)
-    simulate.add_argument("--scenario", required=True, help="SCENARIO.yaml")
-    simulate.add_argument("--out", default="simulation-out", help="folder for requests.csv and the PNG plots")
-    simulate.add_argument("--no-csv", action="store_true", help="skip the per-request CSV (large for long runs)")
-    simulate.add_argument("--no-plots", action="store_true", help="skip the PNG plots")
-    simulate.add_argument("--live", action="store_true", help="also run it, reduced, against a real local stack")
-    simulate.add_argument("--live-seconds", type=float, default=20.0, help="length of the live run")
-    simulate.add_argument("--live-scale", type=float, default=None,
-                          help=f"multiply arrival rates by this live (default: about {LIVE_RATE_PER_S:g} requests/s in all)")
-    simulate.add_argument("--no-baselines", action="store_true", help="only the configured policy")
-    simulate.set_defaults(func=_simulate)
-
-    repo = commands.add_parser("trtllm-repo", help="write a TensorRT-LLM Triton model repository for a GPU hub")
-    repo.add_argument("--out", required=True, help="repository folder to write")
-    repo.add_argument("--engine-dir", required=True, help="target engine folder on the GPU host")
-    repo.add_argument("--tokenizer-dir", required=True, help="Hugging Face tokenizer folder on the GPU host")
-    repo.add_argument("--draft-engine-dir", help="draft engine folder (draft-target)")
-    repo.add_argument("--speculative", default="none", help="none, draft-target, eagle, medusa or lookahead")
-    repo.add_argument("--quantization", default="none", help="none, fp8, int8-sq, int8-wo, int4-wo or int4-awq")
-    repo.add_argument("--kv-cache-fp8", action="store_true", help="FP8 KV cache")
-    repo.add_argument("--batching-window-us", type=int, default=2000, help="Triton's dynamic batching window")
-    repo.add_argument("--max-batch-size", type=int, default=64)
-    repo.add_argument("--no-kv-cache-reuse", action="store_true", help="do not reuse KV blocks of shared prefixes")
-    repo.add_argument("--no-streaming", action="store_true", help="not decoupled: one response per request")
-    repo.add_argument("--num-draft-tokens", type=int, default=4)
-    repo.add_argument("--medusa-choices", help="Medusa tree, e.g. '[[0], [0, 0], [1], [0, 1]]'")
-    repo.add_argument("--eagle-choices", help="EAGLE tree (default: the engine's)")
-    repo.add_argument("--lookahead", type=int, nargs=3, default=(4, 4, 4), metavar=("WINDOW", "NGRAM", "VERIFY"))
-    repo.add_argument("--hf-model-dir", default="/models/target-hf", help="checkpoint build.sh quantizes")
-    repo.add_argument("--draft-hf-model-dir", default="/models/draft-hf")
-    repo.set_defaults(func=_trtllm_repo)
+    # the commands of the packages above this one (edge, trtllm-repo: edgenode.cli; simulate, demo: simulator.cli),
+    # declared as entry points in pyproject.toml: the control plane never imports the packages built on it
+    for plugin in sorted(entry_points(group=COMMANDS_GROUP), key=lambda e: e.name):
+        plugin.load()(commands)
     return parser
-
-
-def _simulate(args: argparse.Namespace) -> int:
-    import time
-    from pathlib import Path
-
-    from controlplane.kernel.config import budget_report, load_config
-    from controlplane.kernel.errors import ConfigError
-    from simulator import run
-    from simulator.report import physics, summarize, table, write_requests_csv
-    from simulator.scenario import load_scenario
-
-    try:
-        config = load_config(args.config)
-        scenario = load_scenario(args.scenario)
-        scenario.check_against(config, args.scenario)
-        started = time.perf_counter()
-        base_dir = Path(args.scenario).resolve().parent
-        if args.live:
-            from simulator.live import run_live
-
-            total = sum(getattr(c.arrival, "rate_per_s", getattr(c.arrival, "mean_rate_per_s", 0.0))
-                        for c in scenario.cities.values())
-            scale = args.live_scale or min(1.0, LIVE_RATE_PER_S / max(total, 1e-9))
-            print(f"live: {args.live_seconds:g} s at {scale:.4g} x the scenario's rates against a real stack "
-                  f"(etcd, one edge node per hub, one router per city behind RTT-replaying relays)", flush=True)
-            live = run_live(config, args.config, scenario, base_dir, args.live_seconds, scale)
-            simulation = live.simulation
-        else:
-            live = None
-            simulation = run(config, scenario, base_dir, baselines=not args.no_baselines)
-    except ConfigError as exc:
-        print(exc.report(), file=sys.stderr)
-        return 2
-    except ValueError as exc:
-        print(f"{args.scenario}: {exc}", file=sys.stderr)
-        return 2
-    wall = time.perf_counter() - started
-    rows = [row for result in simulation.results
-            for row in summarize(config, simulation.arrivals, result, dict(scenario.p95_target_ms))]
-    duration = args.live_seconds if args.live else scenario.duration_s
-    print(f"simulated {len(simulation.arrivals)} requests x {len(simulation.results)} runs over "
-          f"{duration:g} s in {wall:.1f} s of wall time")
-    print(table(rows))
-    print("('in goal': share served within the city's p95 goal; 'flap pts': largest distance of a 1 s window's "
-          "overflow share from the run's, in points)")
-    if live is not None:
-        from simulator.live import MEASURED, SIMULATED, UNCALIBRATED
-        from simulator.report import agreement, agreement_table
-
-        cost = live.stack
-        print(f"\nthe stack's own cost per request, measured before the run (calls beyond their replayed RTT, holds at 0 ms): "
-              f"p50 {cost.quantile(0.5):.1f} ms, p95 {cost.quantile(0.95):.1f} ms; as a scenario section:")
-        print(f"stack: {{quantiles_ms: [{', '.join(f'{v:g}' for v in cost.quantiles_ms)}]}}")
-        extra = summarize(config, simulation.arrivals, live.uncalibrated)
-        print("\nlive against simulated (allowed: max(10%, 2 ms) of the measured figure):")
-        print(agreement_table(agreement(rows + extra, MEASURED, SIMULATED, UNCALIBRATED)))
-    print("\noverflow budget (extra rtt ms):")
-    for line in budget_report(config, list(simulation.arrivals.cities)):
-        print(f"  {line}")
-    print("\nphysics check:")
-    for line in physics(config, scenario, simulation.arrivals):
-        print(f"  {line}")
-    out = Path(args.out)
-    if not args.no_csv:
-        write_requests_csv(out / "requests.csv", simulation.arrivals, simulation.results)
-        print(f"wrote {out / 'requests.csv'}")
-    if not args.no_plots:
-        from simulator.plots import write_plots
-
-        for path in write_plots(out, simulation, rows):
-            print(f"wrote {path}")
-    return 0
-
-
-def _trtllm_repo(args: argparse.Namespace) -> int:
-    from pathlib import Path
-
-    from edgenode.trtllm_repo import RepoError, RepoOptions, write_repository
-
-    window, ngram, verification = args.lookahead
-    options = RepoOptions(
-        engine_dir=args.engine_dir, tokenizer_dir=args.tokenizer_dir, draft_engine_dir=args.draft_engine_dir or "",
-        speculative=args.speculative, quantization=args.quantization, kv_cache_fp8=args.kv_cache_fp8,
-        batching_window_us=args.batching_window_us, max_batch_size=args.max_batch_size,
-        kv_cache_reuse=not args.no_kv_cache_reuse, decoupled=not args.no_streaming,
-        num_draft_tokens=args.num_draft_tokens, medusa_choices=args.medusa_choices or "",
-        eagle_choices=args.eagle_choices or "", lookahead=(window, ngram, verification),
-        hf_model_dir=args.hf_model_dir, draft_hf_model_dir=args.draft_hf_model_dir,
-    )
-    try:
-        written = write_repository(Path(args.out), options)
-    except RepoError as exc:
-        print(f"trtllm-repo: {exc}", file=sys.stderr)
-        return 2
-    for path in written:
-        print(f"wrote {path}")
-    print(f"next: run {Path(args.out) / 'build.sh'} on the GPU host, start Triton on {args.out}, then "
-          "edgeroute edge --triton-url grpc://GPU_HOST:8001 --models ensemble,tensorrt_llm_bls")
-    return 0
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import csv
 import ipaddress
 from collections import OrderedDict
 from collections.abc import Sequence
@@ -18,6 +19,20 @@ from controlplane.kernel.geo import great_circle_km
 REGION_HEADER = "x-client-region"
 FORWARDED_FOR_HEADER = "x-forwarded-for"
 _CACHE_SIZE = 65_536
+
+
+# the shipped list of each client city's address prefixes (scripts/build_geoip_db.py builds the test database from it)
+CITY_PREFIXES = Path(__file__).resolve().parent.parent / "data" / "geoip" / "city-prefixes.csv"
+
+
+def city_addresses() -> dict[str, str]:
+    """One address per city from the shipped prefix list (the 10th host of its first prefix): what the demo,
+    tests and benchmarks send as x-forwarded-for to be located as that city."""
+    lines = [line for line in CITY_PREFIXES.read_text().splitlines() if line and not line.startswith("#")]
+    addresses: dict[str, str] = {}
+    for row in csv.DictReader(lines):
+        addresses.setdefault(row["city"], str(ipaddress.ip_network(row["prefix"])[10]))
+    return addresses
 
 
 @dataclass(frozen=True, slots=True)

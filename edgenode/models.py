@@ -11,9 +11,11 @@ from typing import Any
 
 import numpy as np
 from pytriton.decorators import batch
-from pytriton.model_config import ModelConfig, Tensor
+from pytriton.model_config import DynamicBatcher, ModelConfig, Tensor
 
 from controlplane.requests import MAX_HOLD_MS
+from edgenode.lm import serving
+from edgenode.lm.contract import INPUTS, OUTPUTS
 
 
 @batch
@@ -76,11 +78,22 @@ COUNT = ModelSpec(
     config=ModelConfig(batching=False, decoupled=True),
 )
 
-def _ensemble() -> ModelSpec:
-    from edgenode.lm.serving import model_spec
-
-    return model_spec()
-
-
-ENSEMBLE = _ensemble()
+# the language model behind TensorRT-LLM's ensemble tensors (edgenode.lm.contract), batched as Triton batches it
+ENSEMBLE = ModelSpec(
+    name=serving.MODEL_NAME,
+    infer=serving.ensemble_infer,
+    inputs=tuple(
+        Tensor(name=name, dtype=(bytes if spec.datatype == "BYTES" else spec.dtypes[0]), shape=spec.dims,
+               optional=not spec.required)
+        for name, spec in INPUTS.items()
+    ),
+    outputs=tuple(
+        Tensor(name=name, dtype=(bytes if dtype is np.object_ else dtype), shape=dims)
+        for name, (dtype, dims) in OUTPUTS.items()
+    ),
+    config=ModelConfig(
+        max_batch_size=8, decoupled=True,
+        batcher=DynamicBatcher(max_queue_delay_microseconds=serving.BATCH_WINDOW_US),
+    ),
+)
 DEFAULT_MODELS: tuple[ModelSpec, ...] = (SIMPLE, HOLD, COUNT, ENSEMBLE)

@@ -33,11 +33,10 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
 import numpy as np
-from pytriton.model_config import DynamicBatcher, ModelConfig, Tensor
 from tritonclient.utils import np_to_triton_dtype
 
 from controlplane.kernel.errors import GenerationError, input_count, input_datatype, quoted, unexpected_input
-from edgenode.lm.contract import INPUTS, OUTPUTS, PERF_OUTPUTS
+from edgenode.lm.contract import INPUTS, PERF_OUTPUTS
 from edgenode.lm.model import MODELS_DIR, NumpyLM
 from edgenode.lm.speculative import Generator, Sampling, Stats
 from edgenode.lm.tokenizer import BOS, EOS, CharTokenizer
@@ -320,24 +319,6 @@ def ensemble_infer(requests: list) -> Iterator[list[dict[str, np.ndarray]]]:
             out.append(_response(job, piece) if req.stream else {})
         if any(out):
             yield out
-
-
-def model_spec():  # noqa: ANN201 (edgenode.models.ModelSpec; imported there to avoid a cycle)
-    from edgenode.models import ModelSpec
-
-    inputs = tuple(
-        Tensor(name=name, dtype=(bytes if spec.datatype == "BYTES" else spec.dtypes[0]), shape=spec.dims,
-               optional=not spec.required)
-        for name, spec in INPUTS.items()
-    )
-    outputs = tuple(
-        Tensor(name=name, dtype=(bytes if dtype is np.object_ else dtype), shape=dims)
-        for name, (dtype, dims) in OUTPUTS.items()
-    )
-    config = ModelConfig(
-        max_batch_size=8, decoupled=True, batcher=DynamicBatcher(max_queue_delay_microseconds=BATCH_WINDOW_US)
-    )
-    return ModelSpec(name=MODEL_NAME, infer=ensemble_infer, inputs=inputs, outputs=outputs, config=config)
 
 
 @functools.cache

@@ -11,7 +11,7 @@ import pytest
 import tritonclient.grpc as tc
 from tritonclient.utils import InferenceServerException
 
-from controlplane.demo import city_addresses
+from controlplane.geoip import city_addresses
 from controlplane.requests import simple_request
 from controlplane.router import DECISION_HEADER, HUB_HEADER, NODE_HEADER
 from proto import CHANNEL_OPTIONS, service_pb2, service_pb2_grpc

@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from controlplane.demo import city_addresses
+from controlplane.geoip import city_addresses
 from controlplane.loadgen import ClosedLoopLoad
 from controlplane.registry import read_registry
 from controlplane.requests import simple_request

@@ -17,7 +17,7 @@ import numpy as np
 import pytest
 import tritonclient.grpc as tc
 
-from controlplane.demo import city_addresses
+from controlplane.geoip import city_addresses
 from controlplane.loadgen import ClosedLoopLoad
 from controlplane.registry import read_registry
 from controlplane.requests import simple_request

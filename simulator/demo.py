@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import csv
-import ipaddress
 import statistics
 import time
 from collections import Counter
@@ -13,28 +11,21 @@ import grpc
 import numpy as np
 from tritonclient.utils import deserialize_bytes_tensor
 
+from controlplane.geoip import city_addresses
+from controlplane.kernel.config import load_config
+from controlplane.kernel.policy import NEAREST, NEAREST_FULL, OVERFLOW, SHED
 from controlplane.processes import ManagedProcess, edgeroute_argv, free_port
 from controlplane.requests import generation_request, simple_request
 from controlplane.router import DECISION_HEADER, HUB_HEADER
 from controlplane.stack import ROUTER_READY
+from edgenode.lm.corpus import WORKLOADS, examples
 from proto import CHANNEL_OPTIONS, service_pb2_grpc
 from proto.relay import CACHE_HEADER
-
-CITY_PREFIXES = Path(__file__).resolve().parent.parent / "data" / "geoip" / "city-prefixes.csv"
-
-
-def city_addresses() -> dict[str, str]:
-    """One address per city from the shipped prefix list (the 10th host of its first prefix)."""
-    lines = [line for line in CITY_PREFIXES.read_text().splitlines() if line and not line.startswith("#")]
-    addresses: dict[str, str] = {}
-    for row in csv.DictReader(lines):
-        addresses.setdefault(row["city"], str(ipaddress.ip_network(row["prefix"])[10]))
-    return addresses
+from simulator.live import run_live
+from simulator.scenario import load_scenario
 
 
 def _demo_questions() -> list[str]:
-    from edgenode.lm.corpus import WORKLOADS, examples
-
     return [examples(1, seed=2026, workload=w)[0].question for w in WORKLOADS]
 
 
@@ -52,17 +43,12 @@ def _reworded(questions: list[str]) -> list[tuple[str, str]]:
     return out
 
 
-HOT_HUB_SCENARIO = Path(__file__).resolve().parent.parent / "simulator" / "scenarios" / "demo-hot-hub.yaml"
+HOT_HUB_SCENARIO = Path(__file__).resolve().parent / "scenarios" / "demo-hot-hub.yaml"
 
 
 def run_hot_hub(config_path: str) -> None:
     """A hub made hot for a few seconds, live: RTTs replayed by relays, and per city where its calls went
     while the hub was hot, with p50/p95 that include the RTT."""
-    from controlplane.kernel.config import load_config
-    from controlplane.kernel.policy import NEAREST, NEAREST_FULL, OVERFLOW, SHED
-    from simulator.live import run_live
-    from simulator.scenario import load_scenario
-
     config = load_config(config_path)
     scenario = load_scenario(HOT_HUB_SCENARIO)
     scenario.check_against(config, str(HOT_HUB_SCENARIO))
