@@ -14,8 +14,8 @@ import tritonclient.grpc.aio as tca
 
 from bench.common import generation_inputs, machine, percentiles_ms, write_results
 from controlplane.stack import Stack
+from controlplane.wire.relay import CACHE_HEADER
 from edgenode.lm.corpus import examples
-from proto.relay import CACHE_HEADER
 from tests.conftest import REGIONS_YAML
 
 C1_REQUESTS, C16_STREAMS, C16_EACH, MAX_TOKENS = 24, 16, 3, 96

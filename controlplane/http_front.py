@@ -43,8 +43,8 @@ from tritonclient.utils import deserialize_bytes_tensor, serialize_byte_tensor, 
 
 from controlplane.kernel.errors import RoutingRejected, quoted
 from controlplane.router import Router
+from controlplane.wire.relay import RETRY_AFTER_HEADER
 from proto import service_pb2
-from proto.relay import RETRY_AFTER_HEADER
 
 LOG = logging.getLogger(__name__)
 

@@ -37,10 +37,10 @@ from controlplane.kernel.policy import (
 from controlplane.kernel.prompts import read
 from controlplane.streams import StreamLedger
 from controlplane.transport import Transport
-from proto import SERVER_OPTIONS, SERVICE_NAME, length_delimited_fields, service_pb2
-from proto.relay import CACHE_HEADER, RETRY_AFTER_HEADER, forwardable_metadata, remaining_timeout
-from proto.tensors import request_text
-from proto.wire import WireError
+from controlplane.wire.fields import WireError, length_delimited_fields
+from controlplane.wire.relay import CACHE_HEADER, RETRY_AFTER_HEADER, forwardable_metadata, remaining_timeout
+from controlplane.wire.tensors import request_text
+from proto import SERVER_OPTIONS, SERVICE_NAME, service_pb2
 
 LOG = logging.getLogger(__name__)
 

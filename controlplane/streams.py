@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from proto.stream import StreamRequest, StreamResponse, WireError, ask_final, read_request, read_response
+from controlplane.wire.stream import StreamRequest, StreamResponse, WireError, ask_final, read_request, read_response
 
 
 @dataclass(slots=True)

@@ -23,12 +23,12 @@ from controlplane import metrics
 from controlplane.auth import AuthError, verify_hop
 from controlplane.kernel.errors import bounded, triton_status
 from controlplane.tls import ROUTER_NAME, is_router
+from controlplane.wire.fields import WireError, length_delimited_fields
+from controlplane.wire.relay import RETRY_AFTER_HEADER, forwardable_metadata, remaining_timeout
+from controlplane.wire.stream import read_response
 from edgenode.cache.edge import BYPASS, CACHE_HEADER, HIT, MISS_MARK, CacheKey, EdgeCache, mark_stream, mark_unary
 from edgenode.cache.store import Lookup
-from proto import CHANNEL_OPTIONS, MAX_MESSAGE_BYTES, SERVICE_NAME, length_delimited_fields, method_path, service_pb2
-from proto.relay import RETRY_AFTER_HEADER, forwardable_metadata, remaining_timeout
-from proto.stream import read_response
-from proto.wire import WireError
+from proto import CHANNEL_OPTIONS, MAX_MESSAGE_BYTES, SERVICE_NAME, method_path, service_pb2
 
 # model name -> check(request bytes) returning an error message, or None when the request is fine
 Validator = Callable[[bytes], "str | None"]

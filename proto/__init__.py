@@ -1,15 +1,13 @@
 """Triton's gRPC protocol for the whole project: tritonclient's generated modules, imported in one place.
 
 edgeroute speaks `inference.GRPCInferenceService` unchanged, so it uses the modules tritonclient
-generates from Triton's own .proto files rather than copying them. `wire` reads the few fields
-routing needs straight from the serialized bytes, so tensors are forwarded without being decoded.
+generates from Triton's own .proto files rather than copying them. How edgeroute reads and relays these
+messages (fields read from the bytes, tensors, streams, headers) is controlplane.wire.
 """
 
 from __future__ import annotations
 
 from tritonclient.grpc import model_config_pb2, service_pb2, service_pb2_grpc
-
-from proto.wire import length_delimited_fields
 
 SERVICE_NAME = "inference.GRPCInferenceService"
 MAX_MESSAGE_BYTES = 2**31 - 1  # tritonclient's own limit; grpc's default 4 MiB is too small
@@ -31,7 +29,6 @@ __all__ = [
     "SERVER_OPTIONS",
     "MAX_MESSAGE_BYTES",
     "SERVICE_NAME",
-    "length_delimited_fields",
     "method_path",
     "model_config_pb2",
     "service_pb2",

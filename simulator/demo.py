@@ -18,9 +18,9 @@ from controlplane.processes import ManagedProcess, edgeroute_argv, free_port
 from controlplane.requests import generation_request, simple_request
 from controlplane.router import DECISION_HEADER, HUB_HEADER
 from controlplane.stack import ROUTER_READY
+from controlplane.wire.relay import CACHE_HEADER
 from edgenode.lm.corpus import WORKLOADS, examples
 from proto import CHANNEL_OPTIONS, service_pb2_grpc
-from proto.relay import CACHE_HEADER
 from simulator.live import run_live
 from simulator.scenario import load_scenario
 

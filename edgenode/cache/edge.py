@@ -23,12 +23,12 @@ import numpy as np
 
 from controlplane import metrics
 from controlplane.kernel.config import CacheSettings, ModelCache
+from controlplane.wire.fields import encode_len_field
+from controlplane.wire.relay import CACHE_HEADER
+from controlplane.wire.tensors import TensorError, request_tensors
 from edgenode.cache.store import EXACT, GUARD, MISS, SEMANTIC, Lookup, SemanticCache
 from edgenode.cache.verify import CHECK, Verifier
 from proto import service_pb2
-from proto.relay import CACHE_HEADER
-from proto.tensors import TensorError, request_tensors
-from proto.wire import encode_len_field
 
 HIT, MISS_MARK, BYPASS = "hit", "miss", "bypass"
 _NOT_OUTPUT_CHANGING = frozenset({"priority", "timeout"})  # request parameters that do not change an answer

@@ -330,8 +330,8 @@ def check_request(raw: bytes) -> str | None:
     """The edge front's check of an `ensemble` ModelInferRequest: None, or what is wrong with it."""
     from google.protobuf.message import DecodeError
 
+    from controlplane.wire.tensors import TensorError, request_tensors
     from proto import service_pb2
-    from proto.tensors import TensorError, request_tensors
 
     try:
         tensors = request_tensors(service_pb2.ModelInferRequest.FromString(raw))

@@ -16,8 +16,8 @@ from controlplane.registry import read_registry
 from controlplane.requests import simple_request
 from controlplane.router import HUB_HEADER
 from controlplane.stack import Stack
+from controlplane.wire.relay import RETRY_AFTER_HEADER
 from proto import CHANNEL_OPTIONS, service_pb2_grpc
-from proto.relay import RETRY_AFTER_HEADER
 from tests.conftest import REGIONS_YAML
 from tests.integration.test_end_to_end import simple_inputs
 

@@ -17,10 +17,10 @@ from bench.cacheeval import design
 from controlplane.auth import key_digest
 from controlplane.registry import read_registry
 from controlplane.stack import Stack
+from controlplane.wire.relay import RETRY_AFTER_HEADER
 from edgenode.cache.edge import CACHE_HEADER
 from edgenode.lm.corpus import examples
 from proto import CHANNEL_OPTIONS, service_pb2, service_pb2_grpc
-from proto.relay import RETRY_AFTER_HEADER
 from tests.conftest import config_with
 from tests.integration.test_generation import generation_inputs
 

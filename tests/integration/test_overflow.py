@@ -19,8 +19,8 @@ from controlplane.kernel.config import load_config
 from controlplane.registry import read_registry
 from controlplane.requests import simple_request
 from controlplane.router import DECISION_HEADER, HUB_HEADER
+from controlplane.wire.relay import RETRY_AFTER_HEADER
 from proto import CHANNEL_OPTIONS, service_pb2_grpc
-from proto.relay import RETRY_AFTER_HEADER
 from tests.conftest import REGIONS_YAML
 
 pytestmark = pytest.mark.integration

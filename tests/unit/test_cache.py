@@ -8,12 +8,12 @@ import pytest
 from bench.cacheeval import design, evaluate
 from controlplane.kernel.config import DEFAULT_CACHE_THRESHOLD, CacheSettings, ModelCache
 from controlplane.kernel.prompts import exact_key, read
+from controlplane.wire.stream import read_response
 from edgenode.cache.edge import BYPASS, CACHE_HEADER, HIT, MISS_MARK, EdgeCache, mark_stream, mark_unary
 from edgenode.cache.embed import StaticEmbedder, shared_embedder
 from edgenode.cache.guard import Guard, opposite, shared_guard
 from edgenode.cache.store import EXACT, GUARD, MISS, SemanticCache
 from proto import service_pb2
-from proto.stream import read_response
 
 
 @pytest.fixture(scope="module")

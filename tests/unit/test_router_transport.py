@@ -22,7 +22,7 @@ from controlplane.kernel.ledger import LoadLedger
 from controlplane.kernel.policy import NEAREST, OVERFLOW, NodeState
 from controlplane.router import RETRYABLE, Router, _Only, build_state
 from controlplane.transport import Transport
-from proto.relay import CACHE_HEADER, RETRY_AFTER_HEADER
+from controlplane.wire.relay import CACHE_HEADER, RETRY_AFTER_HEADER
 
 NOW = 1_000_000.0
 MODEL = "simple"

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from controlplane.streams import StreamLedger
+from controlplane.wire.stream import ask_final, read_request, read_response
 from proto import service_pb2
-from proto.stream import ask_final, read_request, read_response
 
 
 def request(request_id: str, asked: bool | None = None) -> bytes:

@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from proto import length_delimited_fields, service_pb2
-from proto.wire import WireError
+from controlplane.wire.fields import WireError, length_delimited_fields
+from proto import service_pb2
 
 
 @given(name=st.text(max_size=40), request_id=st.text(max_size=20), payload=st.binary(max_size=300))

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from proto.wire import _LEN, _VARINT, WireError, encode_len_field, iter_fields
+from controlplane.wire.fields import _LEN, _VARINT, WireError, encode_len_field, iter_fields
 
 ENABLE_EMPTY_FINAL = "triton_enable_empty_final_response"
 FINAL_RESPONSE = "triton_final_response"
