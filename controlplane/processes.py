@@ -171,6 +171,8 @@ class ManagedProcess:
 
 OWNED_PREFIX = "er-"  # short: PyTriton puts unix sockets (108 bytes at most) in its workspace
 _OWNED = re.compile(r"^er-[a-z]+-(?P<pid>\d+)-")
+MODEL_COPIES = Path("/tmp")  # where Triton's Python backend copies each model PyTriton loads (/tmp/folderXXXXXX)
+_WORKSPACE_OF = re.compile(r'key: "workspace-path"\s*value \{\s*string_value: "([^"]+)"')
 
 
 def owned_temp_dir(kind: str, root: str | None = None) -> Path:
@@ -192,6 +194,21 @@ def sweep_orphaned_temp_dirs(root: Path | None = None) -> list[Path]:
                 continue
             shutil.rmtree(entry, ignore_errors=True)
             removed.append(entry)
+    return removed
+
+
+def remove_model_copies(workspace: str | None = None, root: Path = MODEL_COPIES) -> list[Path]:
+    """Remove the model folders Triton copied for PyTriton (root/folderXXXXXX, named by Triton, not by us):
+    those of `workspace`, and any whose workspace is gone (its Triton was killed before unloading them)."""
+    removed = []
+    for folder in root.glob("folder*"):
+        try:
+            match = _WORKSPACE_OF.search((folder / "config.pbtxt").read_text(errors="replace"))
+        except OSError:
+            continue
+        if match is not None and (match[1] == workspace or not Path(match[1]).exists()):
+            shutil.rmtree(folder, ignore_errors=True)
+            removed.append(folder)
     return removed
 
 

@@ -12,7 +12,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from controlplane.processes import EtcdCluster, EtcdServer, ManagedProcess, edgeroute_argv, owned_temp_dir, stop_all
+from controlplane.processes import (
+    EtcdCluster,
+    EtcdServer,
+    ManagedProcess,
+    edgeroute_argv,
+    owned_temp_dir,
+    remove_model_copies,
+    stop_all,
+)
 from controlplane.tls import TlsDir
 
 EDGE_READY = (r"edge ready on (?P<address>\S+) hub=(?P<hub>\S+) node=(?P<node>\S+) triton=(?P<triton>\S+)"
@@ -139,6 +147,9 @@ class Stack:
                     self.etcd.stop()
             finally:
                 shutil.rmtree(self.temp_dir, ignore_errors=True)
+                # an edge node stopped the hard way (past its grace) leaves its Triton's model copies in /tmp:
+                # their workspace, inside temp_dir, is gone now, which marks them as orphans
+                remove_model_copies()
 
     def __enter__(self) -> Stack:
         return self

@@ -4,19 +4,16 @@ from __future__ import annotations
 
 import logging
 import os
-import re
 import shutil
 import sysconfig
 from collections.abc import Sequence
 from pathlib import Path
 
-from controlplane.processes import free_ports, owned_temp_dir
+from controlplane.processes import free_ports, owned_temp_dir, remove_model_copies
 from edgenode.models import DEFAULT_MODELS, ModelSpec
 
 LOG = logging.getLogger(__name__)
 TRITON_EXIT_TIMEOUT_S = 5
-MODEL_COPIES = Path("/tmp")  # where Triton's Python backend copies each model PyTriton loads (/tmp/folderXXXXXX)
-_WORKSPACE_OF = re.compile(r'key: "workspace-path"\s*value \{\s*string_value: "([^"]+)"')
 UNIX_PATH_MAX = 107  # PyTriton's model sockets live in its workspace: <workspace>/<model>_0_<i>-server.sock
 
 
@@ -42,20 +39,6 @@ def _python_backend_env() -> None:
     if libdir and not current.startswith(libdir):
         os.environ["LD_LIBRARY_PATH"] = f"{libdir}:{current}" if current else libdir
 
-
-def remove_model_copies(workspace: str | None = None, root: Path = MODEL_COPIES) -> list[Path]:
-    """Remove the model folders Triton copied for PyTriton (root/folderXXXXXX, named by Triton, not by us):
-    those of `workspace`, and any whose workspace is gone (its Triton was killed before unloading them)."""
-    removed = []
-    for folder in root.glob("folder*"):
-        try:
-            match = _WORKSPACE_OF.search((folder / "config.pbtxt").read_text(errors="replace"))
-        except OSError:
-            continue
-        if match is not None and (match[1] == workspace or not Path(match[1]).exists()):
-            shutil.rmtree(folder, ignore_errors=True)
-            removed.append(folder)
-    return removed
 
 
 class ManagedTriton(TritonBackend):

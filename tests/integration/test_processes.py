@@ -14,9 +14,14 @@ import numpy as np
 import pytest
 import tritonclient.grpc as tc
 
-from controlplane.processes import ManagedProcess, edgeroute_argv, free_port, sweep_orphaned_temp_dirs
+from controlplane.processes import (
+    ManagedProcess,
+    edgeroute_argv,
+    free_port,
+    remove_model_copies,
+    sweep_orphaned_temp_dirs,
+)
 from controlplane.stack import EDGE_READY, ROUTER_READY, Stack
-from edgenode.triton import remove_model_copies
 from tests.conftest import REGIONS_YAML
 from tests.integration.conftest import leftover_processes
 from tests.integration.test_end_to_end import simple_inputs

@@ -5,8 +5,7 @@ from __future__ import annotations
 import os
 import subprocess
 
-from controlplane.processes import owned_temp_dir, sweep_orphaned_temp_dirs
-from edgenode.triton import remove_model_copies
+from controlplane.processes import owned_temp_dir, remove_model_copies, sweep_orphaned_temp_dirs
 
 
 def test_sweep_removes_only_folders_whose_owner_is_gone(tmp_path):
