@@ -362,8 +362,12 @@ def build_parser() -> argparse.ArgumentParser:
 
     # the commands of the packages above this one (edge, trtllm-repo: edgenode.cli; simulate, demo: simulator.cli),
     # declared as entry points in pyproject.toml: the control plane never imports the packages built on it
-    for plugin in sorted(entry_points(group=COMMANDS_GROUP), key=lambda e: e.name):
+    plugins = sorted(entry_points(group=COMMANDS_GROUP), key=lambda e: e.name)
+    for plugin in plugins:
         plugin.load()(commands)
+    if not plugins:  # run from a source tree that was never installed, or installed before the entry points
+        parser.epilog = (f"edge, trtllm-repo, simulate and demo are missing: no '{COMMANDS_GROUP}' entry points are "
+                         "installed; run `make setup` (or `pip install -e .`) in the checkout")
     return parser
 
 
