@@ -242,9 +242,9 @@ class EtcdServer:
                  peer_port: int | None = None, initial_cluster: str | None = None,
                  client_port: int | None = None) -> None:
         self.name = name
-        if client_port is None or peer_port is None:
-            client_port, peer_port = free_ports(2)
-        self.client_port, self.peer_port = client_port, peer_port
+        chosen = iter(free_ports(2))  # whichever the caller did not give, chosen together
+        self.client_port = client_port if client_port is not None else next(chosen)
+        self.peer_port = peer_port if peer_port is not None else next(chosen)
         self.endpoint = f"127.0.0.1:{self.client_port}"
         self.tls = tls
         scheme = "https" if tls is not None else "http"

@@ -90,7 +90,6 @@ def _simulate(args: argparse.Namespace) -> int:
     return 0
 
 
-
 def register(commands: argparse._SubParsersAction) -> None:
     demo = commands.add_parser("demo", help="start the embedded stack, send traffic from each city, print a table")
     demo.add_argument("--config", default=DEFAULT_CONFIG)

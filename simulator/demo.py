@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import statistics
 import time
 from collections import Counter
@@ -32,8 +33,6 @@ def _demo_questions() -> list[str]:
 def _reworded(questions: list[str]) -> list[tuple[str, str]]:
     """Each question as a user might retype it (the cache should answer), and with one number changed
     (it must not)."""
-    import re
-
     out = []
     for question in questions:
         out.append((question, "please, " + question.replace(". ", ", ")))
