@@ -433,7 +433,7 @@ MAX_AFFINITY_CHARS = 2000  # prompts longer than this are routed without cache a
 
 @functools.lru_cache(maxsize=8192)
 def _affinity_of(model: str, text: str) -> int:
-    return affinity_key(model, read(text).fact_key)
+    return affinity_key(model, read(text).affinity)
 
 
 def _bounded_stream_error(raw: bytes) -> bytes:

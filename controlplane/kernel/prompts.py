@@ -46,12 +46,17 @@ let lets make made makes making need needs want wants like within s d ll ve re m
 much many each hi hello hey dear thanks thank thx cheers ok okay well sorry excuse wondering wonder curious idea
 asap really actually basically anyone someone somebody guys question best recommended suitable ideal optimal
 appropriate right proper advisable take takes taking took able possible require requires required whenever
+needed necessary
 """.split())
 PREPOSITIONS = frozenset(
     "at before after by from to until till around since between in on near against into than versus vs".split())
 _ARTICLES = frozenset(("the", "a", "an"))
 _COORDINATORS = frozenset(("and", "or", "but"))
 _ASKS = {"when": "when", "where": "where", "why": "why", "who": "who", "whom": "who", "whose": "whose"}
+# a verb that opens a request and asks for the answer itself: "Explain what X is" asks "what is X"
+_FRAMES = frozenset("explain describe define name list calculate compute determine find identify".split())
+# words that may stand before it: "could you please explain", "ok, so list"
+_FRAME_LEADS = frozenset("can could would will you please kindly pls just now then so and ok okay hey hi i".split())
 _HOW = frozenset("far often old long big tall fast heavy deep wide high hot cold early late soon".split())
 # a comparison before a number binds to it: "under 1800", "more than 5", "at least 3"
 _BOUNDS = {"under": "<", "below": "<", "beneath": "<", "over": ">", "above": ">", "exceeding": ">", "beyond": ">"}
@@ -69,6 +74,11 @@ _PERIODS = {
 _DATES = frozenset("""january february march april may june july august september october november december jan feb
 mar apr jun jul aug sep sept oct nov dec monday tuesday wednesday thursday friday saturday sunday mon tue tues wed
 thu thurs fri sat sun spring summer autumn fall winter""".split()) - {"may"}  # "may" is far more often the verb
+# date words that are also common English words: a date only when written as one ("Sun", "fall 2020",
+# "in the fall"), else the verb or noun ("the sun", "when did the wall fall", "a hot spring")
+_AMBIGUOUS_DATES = frozenset("jan mar jun sep sept oct nov dec mon tue tues wed thu thurs fri sat sun".split())
+_SEASON_VERBS = frozenset(("spring", "fall"))
+_BEFORE_SEASON = frozenset("the this next last during every early late mid in by until since".split())
 _PERIOD_UNITS = frozenset(_PERIODS.values())
 _DIRECTIONS = {"last": "past", "past": "past", "previous": "past", "prior": "past", "recent": "past",
                "preceding": "past", "next": "next", "coming": "next", "upcoming": "next", "following": "next"}
@@ -121,6 +131,10 @@ _REWRITES: tuple[tuple[str, object], ...] = (
     (r"how many (?:seconds|minutes|hours|days|weeks|months|years)", "how long"), (r"kilowatt[- ]hours?", "kWh"),
     (r"(?:at |in |on )?(?:what|which) (?:time|year|day|date)", "when"), (r"for what reason", "why"),
     (r"in what place", "where"),
+    (r"is it (?:better|best|wiser|wise|advisable|a good idea) to", "should I"),
+    (r"what(?:['\u2019]s| is| are| were| was) (?:the |some |a )?reasons? (?:for |why |that )?", "why "),
+    (r"what(?:['\u2019]s| is| are) (?:the |some |a )?(?:ways?|steps|process|method|procedure) (?:to|for|of)",
+     "how to"),
     (r"non-\w+", lambda text: text.replace("-", "", 1)),
     (r"\w+['\u2019](?:s|ve|d|ll|re|m)", lambda text: re.split("['\u2019]", text)[0]),  # what's, I've: nothing
     (r"(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)-(?:one|two|three|four|five|six|seven|eight|nine)",
@@ -136,7 +150,8 @@ _REWRITE = re.compile(r"\b(?:" + "|".join(f"(?P<r{i}>{a})" for i, (a, _) in enum
 _NEEDLES = ("deg", "dollar", "pound", "sterling", "kron", "franc", "yen", "yuan", "rupee", "peso", "rand", "dirham",
             "naira", "shilling", "dinar", "how much time", "how frequently", "how many t", "how many s", "how many m",
             "how many h", "how many d", "how many w", "how many y", "kilowatt", "what t", "what y",
-            "what d", "which t", "which y", "which d", "what reason", "what place", "non-", "'", "\u2019",
+            "what d", "which t", "which y", "which d", "what reason", "what place", "non-", "'", "\u2019", "reason", "is it ",
+            " way", "steps", "process", "method", "procedure",
             *_NUMBER_WORDS)
 
 
@@ -159,12 +174,21 @@ class Reading:
     words: tuple[str, ...]  # template words, sorted, deduplicated
     # template words written right before another ("furnished apartment", "duck egg"): (modifier, word), sorted
     modifiers: tuple[tuple[str, str], ...] = ()
+    # template words after a preposition ("from lyon"): (word, preposition), sorted; a name written in lower
+    # case is a template word, and the guard meets it with the other prompt's name in the same role
+    placed: tuple[tuple[str, str], ...] = ()
 
     @property
     def fact_key(self) -> tuple[tuple[str, str, str], ...]:
         """The facts without their labels and what is asked: equal for any two prompts the guard can match
         (the cache-aware router's affinity key)."""
         return tuple(sorted((f.kind, f.value, f.unit) for f in self.facts if f.kind != "ask"))
+
+    @property
+    def affinity(self) -> tuple[tuple[str, str, str], ...]:
+        """The fact key without names and codes written in letters alone, which a prompt in lower case reads
+        as template words ("Lyon", "lyon"): what the cache-aware router hashes."""
+        return tuple(k for k in self.fact_key if not (k[0] in ("name", "id") and k[1].isalpha()))
 
     @property
     def asks(self) -> frozenset[str]:
@@ -284,8 +308,29 @@ def _content(token: _Token) -> bool:
     return token.kind == "word" and not token.used and lower not in FUNCTION_WORDS and lower not in _NEGATIONS
 
 
+def _is_date(tokens: list[_Token], i: int) -> bool:
+    lower = tokens[i].text.lower()
+    beside_number = any(0 <= j < len(tokens) and tokens[j].kind == "number" for j in (i - 1, i + 1))
+    if lower in _AMBIGUOUS_DATES:
+        return tokens[i].text[:1].isupper() or beside_number
+    if lower in _SEASON_VERBS:
+        before = tokens[i - 1].text.lower() if i > 0 and tokens[i - 1].kind == "word" else ""
+        return before in _BEFORE_SEASON or beside_number
+    return True
+
+
+def _opens_request(tokens: list[_Token], i: int) -> bool:
+    """Whether the word at `i` opens its sentence, or follows only words that lead a request into it."""
+    j = i - 1
+    while j >= 0 and tokens[j].kind == "word" and tokens[j].text.lower() in _FRAME_LEADS:
+        j -= 1
+    return j < 0 or (tokens[j].kind == "punct" and tokens[j].text in _CLAUSE_END)
+
+
 def _label_before(tokens: list[_Token], i: int) -> str:
     j = i - 1
+    if j >= 0 and tokens[j].used and tokens[j].kind == "word" and tokens[i].attached == tokens[j].text:
+        j -= 1  # past the number's own currency: "a payment of EUR 1,910" is "payment"
     while j >= 0:
         t = tokens[j]
         if t.kind == "punct" and t.text == ":" and j == i - 1:
@@ -387,25 +432,33 @@ def read(text: str) -> Reading:
         lower = t.text.lower().replace("'", "")
         if t.used or t.kind != "word":
             continue
-        if lower in _DATES:
+        if lower in _DATES and _is_date(tokens, i):
             t.used = True
             day = ""
             of = i >= 2 and tokens[i - 1].kind == "word" and tokens[i - 1].text.lower() == "of"
             for j in (i - 2 if of else i - 1, i + 1):  # "28 June", "June 28th", "the 28th of June"
                 near = tokens[j] if 0 <= j < len(tokens) else None
-                if near is not None and near.kind == "number" and not near.used and not near.attached:
+                if (near is not None and near.kind == "number" and not near.used and not near.attached
+                        and near.text.isdigit() and 1 <= int(near.text) <= 31):  # "spring 2024": a year
                     near.used, day = True, _number(near.text)
                     break
             facts.append(Fact("date", "", f"{day} {lower[:3]}".strip()))
         elif lower in _NEGATIONS or t.text.lower().endswith("n't"):
             t.used = True
             facts.append(Fact("not", "", "not"))
+        elif lower in _FRAMES and _opens_request(tokens, i):
+            t.used = True  # a request's own verb, not what is asked
         elif lower in _ASKS and opens[i]:  # what is asked: "when" and "where" want different answers
             t.used = True
             facts.append(Fact("ask", "", _ASKS[lower]))
-        elif lower == "how" and opens[i] and i + 1 < len(tokens) and tokens[i + 1].text.lower() in _HOW:
-            t.used = tokens[i + 1].used = True  # "how far" and "how long" too
-            facts.append(Fact("ask", "", f"how {tokens[i + 1].text.lower()}"))
+        elif lower == "how" and opens[i]:
+            t.used = True
+            nxt = tokens[i + 1].text.lower() if i + 1 < len(tokens) else ""
+            if nxt in _HOW:
+                tokens[i + 1].used = True  # "how far" and "how long" too
+                facts.append(Fact("ask", "", f"how {nxt}"))
+            elif nxt not in ("much", "many"):  # an amount is asked by what it counts, compared as words
+                facts.append(Fact("ask", "", "how"))  # a way or a manner: not "who" or "when"
     for i, t in enumerate(tokens):
         if t.used:
             continue
@@ -441,8 +494,10 @@ def read(text: str) -> Reading:
     words = sorted({t.text.lower().replace("'", "") for t in tokens if _content(t)})
     modifiers = sorted({(t.text.lower(), u.text.lower()) for t, u in zip(tokens, tokens[1:], strict=False)
                         if _content(t) and _content(u)})
+    placed = sorted({(t.text.lower().replace("'", ""), preposition) for i, t in enumerate(tokens)
+                     if _content(t) and (preposition := _preposition_before(tokens, i))})
     return Reading(tuple(sorted(facts, key=lambda f: (f.kind, f.value, f.unit, f.label))), tuple(words),
-                   tuple(modifiers))
+                   tuple(modifiers), tuple(placed))
 
 
 

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterable
+from dataclasses import replace
 from typing import Protocol
 
 import numpy as np
@@ -57,6 +58,7 @@ charge/discharge charging/discharging heat/cool heating/cooling full/empty cheap
 cheapest/dearest long/short longer/shorter longest/shortest large/small larger/smaller largest/smallest
 big/small bigger/smaller biggest/smallest add/subtract plus/minus positive/negative with/without
 """.split())
+_COMPARING = frozenset(("between", "versus", "vs"))  # prepositions that add nothing a comparison does not say
 _NEGATING_PREFIXES = ("un", "in", "im", "il", "ir", "dis", "non", "de", "anti", "mis")
 
 
@@ -150,6 +152,8 @@ class Guard:
         extra, other, own = (la, b, ra) if la else (lb, a, rb)
         shared = {lemma(w) for w in other}
         for word in extra:
+            if word in _COMPARING:
+                continue  # "the difference between A and B", "how does A differ from B"
             if not other or any(opposite(word, o) or self._relation(word, o) is Relation.OPPOSITE for o in other):
                 return False
             if any(m == word and lemma(head) in shared for m, head in own.modifiers):
@@ -182,11 +186,22 @@ class Guard:
             return alone and (not fa.label or not fb.label or bool(fa.unit))
         if fa.label in PREPOSITIONS or fb.label in PREPOSITIONS:
             return False  # a name's preposition is its role: "from the UK" is not "the UK"
-        return alone and not (fa.label and fb.label)
+        if alone:
+            return not (fa.label and fb.label)
+        # one of several names labelled on one side only: its label's meaning must be on the other side, and
+        # free there (no other fact's label), or "did Spain beat Italy" would meet "did Italy beat Spain"
+        (label, other) = (fa.label, b) if fa.label else (fb.label, a)
+        if not label or (fa.label and fb.label):
+            return False
+        bound = {f.label for f in other.facts}
+        return any(self.same_word(label, word) for word in other.words if word not in bound)
 
     def same(self, a: Reading, b: Reading) -> bool:
         if a.fact_key != b.fact_key:
-            return False
+            a, b = _lower_case_names(a, b)
+            b, a = _lower_case_names(b, a)
+            if a.fact_key != b.fact_key:
+                return False
         if a.asks and b.asks and a.asks != b.asks:
             return False  # "when" and "where" want different answers; a question that names no interrogative
             # ("roasting time for a goose?", "2015 Super Bowl winner?") asks by its words, compared below
@@ -199,10 +214,37 @@ class Guard:
             if match is None:
                 return False
             free.pop(match)
-        return self._words_agree(a, b)
+        return not _roles_swapped(a, b) and self._words_agree(a, b)
 
     def same_text(self, a: str, b: str) -> bool:
         return self.same(read(a), read(b))
+
+
+def _roles_swapped(a: Reading, b: Reading) -> bool:
+    """Words both prompts have, after one preposition on each side but not the same words: "convert a string to an
+    integer" and "convert an integer to a string"."""
+    words_a, words_b = set(a.words), set(b.words)
+    for preposition in {p for _, p in a.placed} & {p for _, p in b.placed}:
+        after_a = {w for w, p in a.placed if p == preposition}
+        after_b = {w for w, p in b.placed if p == preposition}
+        if after_a - after_b and after_b - after_a and after_a - after_b <= words_b and after_b - after_a <= words_a:
+            return True
+    return False
+
+
+def _lower_case_names(a: Reading, b: Reading) -> tuple[Reading, Reading]:
+    """`a`'s names and codes that `b` writes in lower case ("Lyon", "lyon"; "COVID", "covid"), in the same role
+    (after the same preposition, or after none when `a`'s label is a content word), taken out of `a`'s facts
+    and `b`'s words."""
+    theirs = {(f.kind, f.value) for f in b.facts}
+    placed = dict(b.placed)
+    names = [f for f in a.facts if f.kind in ("name", "id") and f.value.isalpha() and (f.kind, f.value) not in theirs
+             and f.value in b.words and placed.get(f.value, "") == (f.label if f.label in PREPOSITIONS else "")]
+    if not names:
+        return a, b
+    values = {f.value for f in names}
+    return (replace(a, facts=tuple(f for f in a.facts if f not in names)),
+            replace(b, words=tuple(w for w in b.words if w not in values)))
 
 
 @functools.cache
