@@ -211,9 +211,9 @@ _MASK = (1 << 64) - 1
 
 
 def affinity_key(model: str, fact_key: tuple) -> int:
-    """A request's cache affinity: its model and the facts of its prompt without their labels
-    (controlplane.kernel.prompts.Reading.fact_key), which any two prompts the near-miss guard can match
-    share. Never 0."""
+    """A request's cache affinity: its model and the facts of its prompt without their labels and without
+    names written in letters alone (controlplane.kernel.prompts.Reading.affinity), which any two prompts the
+    near-miss guard can match share. Never 0."""
     digest = hashlib.blake2b(repr((model, fact_key)).encode(), digest_size=8).digest()
     return int.from_bytes(digest, "little") | 1
 
