@@ -180,8 +180,8 @@ class Reading:
 
     @property
     def fact_key(self) -> tuple[tuple[str, str, str], ...]:
-        """The facts without their labels and what is asked: equal for any two prompts the guard can match
-        (the cache-aware router's affinity key)."""
+        """The facts without their labels and what is asked: equal for any two prompts the guard can match,
+        but for a name one of them writes in lower case (`affinity`, the router's key, leaves names out)."""
         return tuple(sorted((f.kind, f.value, f.unit) for f in self.facts if f.kind != "ask"))
 
     @property

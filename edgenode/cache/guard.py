@@ -9,7 +9,11 @@ answer to the other. Two readings ask the same thing when
   value, sign, unit, currency, window, date, negation, or two values swapped between their labels do.
   Labels are compared by meaning, prepositions only as themselves; a number that is the only fact of its
   kind and unit on both sides meets its counterpart whatever its content label (unlabelled, or both
-  labelled with a unit), and so does an unlabelled identifier or name;
+  labelled with a unit), and so does an unlabelled identifier or name; one of several names labelled on one
+  side only meets its counterpart when the label's meaning is a free word of the other side ("who won the Tour
+  de France in 1998" and "1998 Tour de France winner?"); a name written in lower case on one side ("lyon",
+  "covid") meets it in the same role; words both prompts have, after one preposition on each side but not the
+  same words, are swapped roles ("a string to an integer", "an integer to a string");
 - their template words agree by meaning: words both have (or their lemmas) agree; a word replaced by
   another must mean the same. WordNet is asked first (edgenode.cache.lexicon): a shared synset or a
   derivation ("rainfall"/"rain", "purchase"/"buy", "payment"/"pay") agrees; antonyms ("cheap"/"expensive",
