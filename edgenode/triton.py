@@ -40,7 +40,6 @@ def _python_backend_env() -> None:
         os.environ["LD_LIBRARY_PATH"] = f"{libdir}:{current}" if current else libdir
 
 
-
 class ManagedTriton(TritonBackend):
     """A real Triton Inference Server (PyTriton's tritonserver) owned by this process.
 
@@ -51,10 +50,7 @@ class ManagedTriton(TritonBackend):
     def __init__(self, models: Sequence[ModelSpec] = DEFAULT_MODELS, host: str = "127.0.0.1") -> None:
         self.models = tuple(models)
         self._host = host
-        self._grpc_port, self._http_port, self._metrics_port = free_ports(3)
-        self.grpc_target = f"{host}:{self._grpc_port}"
-        self.http_target = f"{host}:{self._http_port}"
-        self.metrics_url = f"http://{host}:{self._metrics_port}/metrics"
+        self._choose_ports()
         self._triton = None
         self.workspace: str | None = None  # PyTriton's workspace: ours, removed on stop (and swept if we are killed)
 
@@ -69,10 +65,14 @@ class ManagedTriton(TritonBackend):
                 if attempt == attempts:
                     raise
                 LOG.warning("Triton did not start (%s); retrying on new ports (%d/%d)", exc, attempt, attempts)
-                self._grpc_port, self._http_port, self._metrics_port = free_ports(3)
-                self.grpc_target = f"{self._host}:{self._grpc_port}"
-                self.http_target = f"{self._host}:{self._http_port}"
-                self.metrics_url = f"http://{self._host}:{self._metrics_port}/metrics"
+                self._choose_ports()
+
+    def _choose_ports(self) -> None:
+        """Triton's three listeners, chosen together (controlplane.processes.free_ports: never one port twice)."""
+        self._grpc_port, self._http_port, self._metrics_port = free_ports(3)
+        self.grpc_target = f"{self._host}:{self._grpc_port}"
+        self.http_target = f"{self._host}:{self._http_port}"
+        self.metrics_url = f"http://{self._host}:{self._metrics_port}/metrics"
 
     def _start_once(self) -> None:
         _python_backend_env()

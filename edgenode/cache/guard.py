@@ -62,7 +62,6 @@ charge/discharge charging/discharging heat/cool heating/cooling full/empty cheap
 cheapest/dearest long/short longer/shorter longest/shortest large/small larger/smaller largest/smallest
 big/small bigger/smaller biggest/smallest add/subtract plus/minus positive/negative with/without
 """.split())
-_COMPARING = frozenset(("between", "versus", "vs"))  # prepositions that add nothing a comparison does not say
 _NEGATING_PREFIXES = ("un", "in", "im", "il", "ir", "dis", "non", "de", "anti", "mis")
 
 
@@ -156,8 +155,6 @@ class Guard:
         extra, other, own = (la, b, ra) if la else (lb, a, rb)
         shared = {lemma(w) for w in other}
         for word in extra:
-            if word in _COMPARING:
-                continue  # "the difference between A and B", "how does A differ from B"
             if not other or any(opposite(word, o) or self._relation(word, o) is Relation.OPPOSITE for o in other):
                 return False
             if any(m == word and lemma(head) in shared for m, head in own.modifiers):
@@ -190,13 +187,15 @@ class Guard:
             return alone and (not fa.label or not fb.label or bool(fa.unit))
         if fa.label in PREPOSITIONS or fb.label in PREPOSITIONS:
             return False  # a name's preposition is its role: "from the UK" is not "the UK"
+        if fa.label and fb.label:
+            return False
         if alone:
-            return not (fa.label and fb.label)
+            return True
+        if not (fa.label or fb.label):
+            return False
         # one of several names labelled on one side only: its label's meaning must be on the other side, and
         # free there (no other fact's label), or "did Spain beat Italy" would meet "did Italy beat Spain"
-        (label, other) = (fa.label, b) if fa.label else (fb.label, a)
-        if not label or (fa.label and fb.label):
-            return False
+        label, other = (fa.label, b) if fa.label else (fb.label, a)
         bound = {f.label for f in other.facts}
         return any(self.same_word(label, word) for word in other.words if word not in bound)
 
