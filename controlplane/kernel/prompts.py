@@ -47,7 +47,7 @@ let lets make made makes making need needs want wants like within s d ll ve re m
 much many each hi hello hey dear thanks thank thx cheers ok okay well sorry excuse wondering wonder curious idea
 asap really actually basically anyone someone somebody guys question best recommended suitable ideal optimal
 appropriate right proper advisable take takes taking took able possible require requires required whenever
-needed necessary between versus vs
+needed necessary between versus vs using during
 """.split())
 PREPOSITIONS = frozenset(
     "at before after by from to until till around since between in on near against into than versus vs".split())
@@ -59,6 +59,7 @@ _FRAMES = frozenset("explain describe define name list calculate compute determi
 # words that may stand before it: "could you please explain", "ok, so list"
 _FRAME_LEADS = frozenset("can could would will you please kindly pls just now then so and ok okay hey hi i".split())
 _HOW = frozenset("far often old long big tall fast heavy deep wide high hot cold early late soon".split())
+_HOW_SAME = {"soon": "long"}  # "how soon will I see results" asks how long it takes
 # a comparison before a number binds to it: "under 1800", "more than 5", "at least 3"
 _BOUNDS = {"under": "<", "below": "<", "beneath": "<", "over": ">", "above": ">", "exceeding": ">", "beyond": ">"}
 _THAN = {"less": "<", "fewer": "<", "lower": "<", "smaller": "<", "cheaper": "<", "more": ">", "greater": ">",
@@ -134,8 +135,13 @@ _REWRITES: tuple[tuple[str, object], ...] = (
     (r"in what place", "where"),
     (r"is it (?:better|best|wiser|wise|advisable|a good idea) to", "should I"),
     (r"what(?:['\u2019]s| is| are| were| was) (?:the |some |a )?reasons? (?:for |why |that )?", "why "),
-    (r"what(?:['\u2019]s| is| are) (?:the |some |a )?(?:ways?|steps|process|method|procedure) (?:to|for|of)",
-     "how to"),
+    (r"what(?:['\u2019]s| is| are) (?:the |some |a )?(?:\w+ )?(?:ways?|steps|process|method|procedure) (?:to|for|of)",
+     lambda text: " ".join(("how", *text.split()[2:-2][-1:])) if len(text.split()) > 4 else "how to"),
+    (r"(?:what|when)(?:['\u2019]s| is) the (?:best |right |ideal |good )?time (?:of (?:the )?year )?to", "when to"),
+    (r"what (?:could |might |would )?(?:be )?(?:causes?|causing|caused|makes)|what (?:is|are) (?:causing|making)",
+     "why"),  # "what causes my toilet to keep running": why does it
+    (r"(?:allowed|permitted) to", "can"),
+    (r"thanks? (?:you )?in advance", "thanks"), (r"to the power of", "^"),
     (r"non-\w+", lambda text: text.replace("-", "", 1)),
     (r"\w+['\u2019](?:s|ve|d|ll|re|m)", lambda text: re.split("['\u2019]", text)[0]),  # what's, I've: nothing
     (r"(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)-(?:one|two|three|four|five|six|seven|eight|nine)",
@@ -144,6 +150,20 @@ _REWRITES: tuple[tuple[str, object], ...] = (
 )
 _REWRITE = re.compile(r"\b(?:" + "|".join(f"(?P<r{i}>{a})" for i, (a, _) in enumerate(_REWRITES)) + r")\b",
                       re.IGNORECASE)
+_CHEAPER = re.compile(r"\b(?P<degree>least|less) expensive\b", re.IGNORECASE)  # before the rewrites: "the least
+# expensive way to" is "the cheapest way to", which a rewrite then reads
+_MERIDIEM = re.compile(r"\b([ap])\.m\b\.?", re.IGNORECASE)  # "3 p.m." is "3 pm"
+# a product between numbers is an operator: "12 x 14 ft", "12 by 14 feet", "12 times 17", "multiply 12 by 17"
+_PRODUCT = re.compile(
+    r"(?<=\d)\s*(?:x|\u00d7|times)\s*(?=[$\u20ac\u00a3]?\d)"
+    r"|(?<=\d)\s+by\s+(?=\d+(?:\.\d+)?\s*(?:ft|feet|foot|m|cm|mm|in|inch|inches|metres?|meters?|yards?|yd)\b)",
+    re.IGNORECASE)
+_MULTIPLY = re.compile(r"\bmultiply\s+(\d[\d,.]*)\s+by\s+(?=\d)", re.IGNORECASE)
+_COMMUTATIVE = frozenset("+*")
+# a scale word after a number multiplies it: "1 million dollars" is $1,000,000
+_SCALES = {"thousand": 1000, "million": 1000_000, "billion": 1000_000_000, "trillion": 1000_000_000_000}
+# a quoted word or phrase is a literal ("how do I use 'whom'"): a value, compared as written
+_QUOTED = re.compile(r"(?<![\w'])['\"\u2018\u201c](?P<inner>[^'\"\u2018\u2019\u201c\u201d\n]{1,60}?)['\"\u2019\u201d](?!\w)")
 
 
 # a rewrite can only apply when the lowered text holds one of these (a fast C-level scan first: the one regex
@@ -152,7 +172,8 @@ _NEEDLES = ("deg", "dollar", "pound", "sterling", "kron", "franc", "yen", "yuan"
             "naira", "shilling", "dinar", "how much time", "how frequently", "how many t", "how many s", "how many m",
             "how many h", "how many d", "how many w", "how many y", "kilowatt", "what t", "what y",
             "what d", "which t", "which y", "which d", "what reason", "what place", "non-", "'", "\u2019", "reason", "is it ",
-            " way", "steps", "process", "method", "procedure",
+            " way", "steps", "process", "method", "procedure", " time", "caus", "mak", "allowed",
+            "permitted", "advance", "power",
             *_NUMBER_WORDS)
 
 
@@ -178,6 +199,10 @@ class Reading:
     # template words after a preposition ("from lyon"): (word, preposition), sorted; a name written in lower
     # case is a template word, and the guard meets it with the other prompt's name in the same role
     placed: tuple[tuple[str, str], ...] = ()
+    # template words joined by "and", "or" or "nor" ("horizontally and vertically"), each pair sorted
+    coordinated: tuple[tuple[str, str], ...] = ()
+    # words written in quotes ("the word 'whom'"): compared as written, never by meaning
+    literals: tuple[str, ...] = ()
 
     @property
     def fact_key(self) -> tuple[tuple[str, str, str], ...]:
@@ -252,6 +277,7 @@ class _Token:
     used: bool = False  # consumed as a label or unit, or a fact itself
     own_unit: bool = False  # a number whose unit is the next token
     sentence_start: bool = False
+    quoted: bool = False  # inside quotes: a literal word
 
 
 def _clock(hours: int, minutes: str, half: str) -> str:
@@ -270,8 +296,15 @@ def _half(word: str) -> str:
 
 def _tokens(text: str) -> list[_Token]:
     lowered = text.lower()
+    if "expensive" in lowered:
+        text = _CHEAPER.sub(lambda m: "cheapest" if m["degree"].lower() == "least" else "cheaper", text)
     if any(needle in lowered for needle in _NEEDLES):
         text = _REWRITE.sub(_rewrite, text)
+    if ".m" in lowered:
+        text = _MERIDIEM.sub(r"\1m", text)
+    if any(c.isdigit() for c in text):
+        text = _PRODUCT.sub(" * ", _MULTIPLY.sub(r"\1 * ", text))
+    quotes = [m.span("inner") for m in _QUOTED.finditer(text)] if any(q in text for q in "'\"\u2018\u201c") else []
     out: list[_Token] = []
     start = True
     for m in _TOKEN.finditer(text):
@@ -287,9 +320,18 @@ def _tokens(text: str) -> list[_Token]:
             token = _Token("number", number, attached or (_SYMBOLS[symbol] if symbol else ""))
         else:
             token = _Token(kind or "word", m.group(0))
+        if (token.kind == "word" and out and out[-1].kind == "number" and not out[-1].attached
+                and token.text.lower() in _SCALES):
+            out[-1].text = str(Decimal(out[-1].text.replace(",", "")) * _SCALES[token.text.lower()])
+            continue
         token.sentence_start = start
+        token.quoted = any(a <= m.start() < b for a, b in quotes)
         out.append(token)
         start = token.kind == "punct" and token.text in _SENTENCE_END
+    for i, t in enumerate(out):  # "my battery light came on - what does that mean?": a dash between words
+        if (t.kind == "op" and t.text == "-" and 0 < i < len(out) - 1 and out[i - 1].kind == "word"
+                and out[i + 1].kind == "word" and len(out[i - 1].text) > 1 and len(out[i + 1].text) > 1):
+            t.kind, t.text = "punct", ","
     for i, t in enumerate(out):  # "9pm", "9 pm", "5:30 p.m.": clock times
         half = _half(t.attached) if t.kind == "number" else ""
         if t.kind in ("number", "time") and not half and i + 1 < len(out) and out[i + 1].kind == "word":
@@ -306,7 +348,16 @@ def _tokens(text: str) -> list[_Token]:
 
 def _content(token: _Token) -> bool:
     lower = token.text.lower().replace("'", "")
-    return token.kind == "word" and not token.used and lower not in FUNCTION_WORDS and lower not in _NEGATIONS
+    return token.kind == "word" and not token.used and (
+        token.quoted or (lower not in FUNCTION_WORDS and lower not in _NEGATIONS))
+
+
+def _in_statement(tokens: list[_Token], i: int) -> bool:
+    """Whether the token at `i` is in a sentence that ends with a full stop before a question ("When I start my
+    car it squeals. Why?": that "when" asks nothing)."""
+    end = next((j for j in range(i + 1, len(tokens)) if tokens[j].kind == "punct" and tokens[j].text in _SENTENCE_END),
+               None)
+    return end is not None and tokens[end].text == "." and any(t.text == "?" for t in tokens[end + 1:])
 
 
 def _is_date(tokens: list[_Token], i: int) -> bool:
@@ -380,6 +431,9 @@ def _bound_before(tokens: list[_Token], i: int) -> str:
     if (before, word) in _PAIRED:
         tokens[j].used = tokens[j - 1].used = True
         return _PAIRED[(before, word)]
+    if word == "over" and before not in ("for", "in", "of", "than") and _unit(tokens[i].attached) in _PERIOD_UNITS and (
+            i + 2 >= len(tokens) or tokens[i + 2].text.lower() not in ("old", "ago")):
+        return ""  # a duration: "a 30-year mortgage", "over 30 years"; but "for over 3 days", "over 65 years old"
     if word in _BOUNDS:
         tokens[j].used = True
         return _BOUNDS[word]
@@ -431,7 +485,7 @@ def read(text: str) -> Reading:
             seen or _content(t))
     for i, t in enumerate(tokens):  # facts without a role: dates (a day of the month joins its month), negations
         lower = t.text.lower().replace("'", "")
-        if t.used or t.kind != "word":
+        if t.used or t.kind != "word" or t.quoted:
             continue
         if lower in _DATES and _is_date(tokens, i):
             t.used = True
@@ -449,6 +503,8 @@ def read(text: str) -> Reading:
             facts.append(Fact("not", "", "not"))
         elif lower in _FRAMES and _opens_request(tokens, i):
             t.used = True  # a request's own verb, not what is asked
+        elif lower in _ASKS and opens[i] and t.sentence_start and _in_statement(tokens, i):
+            t.used = True  # "When I start my car it squeals. Why?": a clause of the statement, not a question
         elif lower in _ASKS and opens[i]:  # what is asked: "when" and "where" want different answers
             t.used = True
             facts.append(Fact("ask", "", _ASKS[lower]))
@@ -457,7 +513,7 @@ def read(text: str) -> Reading:
             nxt = tokens[i + 1].text.lower() if i + 1 < len(tokens) else ""
             if nxt in _HOW:
                 tokens[i + 1].used = True  # "how far" and "how long" too
-                facts.append(Fact("ask", "", f"how {nxt}"))
+                facts.append(Fact("ask", "", f"how {_HOW_SAME.get(nxt, nxt)}"))
             elif nxt not in ("much", "many"):  # an amount is asked by what it counts, compared as words
                 facts.append(Fact("ask", "", "how"))  # a way or a manner: not "who" or "when"
     for i, t in enumerate(tokens):
@@ -482,7 +538,7 @@ def read(text: str) -> Reading:
             facts.append(Fact("id", _preposition_before(tokens, i) or _label_before(tokens, i), lower))
         elif t.kind == "op":
             t.used = True
-            facts.append(Fact("op", "", t.text))
+            facts.append(Fact("op", "", _operation(tokens, i)))
         elif t.kind == "word" and lower == "than":
             # "is a fixed tariff cheaper than a green one": what is compared against is a role
             after = next((u for u in tokens[i + 1:] if u.kind != "word" or _content(u)), None)
@@ -497,8 +553,24 @@ def read(text: str) -> Reading:
                         if _content(t) and _content(u)})
     placed = sorted({(t.text.lower().replace("'", ""), preposition) for i, t in enumerate(tokens)
                      if _content(t) and (preposition := _preposition_before(tokens, i))})
+    coordinated = sorted({tuple(sorted((t.text.lower(), v.text.lower())))
+                          for t, u, v in zip(tokens, tokens[1:], tokens[2:], strict=False)
+                          if _content(t) and _content(v) and u.text.lower() in ("and", "or", "nor")})
+    literals = sorted({t.text.lower().replace("'", "") for t in tokens if t.quoted and t.kind == "word"})
     return Reading(tuple(sorted(facts, key=lambda f: (f.kind, f.value, f.unit, f.label))), tuple(words),
-                   tuple(modifiers), tuple(placed))
+                   tuple(modifiers), tuple(placed), tuple(coordinated), tuple(literals))
+
+
+def _operation(tokens: list[_Token], i: int) -> str:
+    """An operator with the numbers on either side ("2^10" is not "10^2"; "12*14" is "14*12"), else alone."""
+    op = tokens[i].text
+    if 0 < i < len(tokens) - 1 and tokens[i - 1].kind == tokens[i + 1].kind == "number" and not (
+            tokens[i - 1].attached or tokens[i + 1].attached):  # "2x - 7": not 2 - 7
+        left, right = _number(tokens[i - 1].text), _number(tokens[i + 1].text)
+        if op in _COMMUTATIVE:
+            left, right = sorted((left, right))
+        return f"{left}{op}{right}"
+    return op
 
 
 

@@ -63,6 +63,8 @@ cheapest/dearest long/short longer/shorter longest/shortest large/small larger/s
 big/small bigger/smaller biggest/smallest add/subtract plus/minus positive/negative with/without
 """.split())
 _NEGATING_PREFIXES = ("un", "in", "im", "il", "ir", "dis", "non", "de", "anti", "mis")
+# a name's preposition that says which way it goes: "from Paris" is not "Paris" ("Paris flights" may go either way)
+_DIRECTIONAL = frozenset(("from", "to", "into", "until", "till", "since", "before", "after"))
 
 
 def opposite(a: str, b: str) -> bool:
@@ -117,12 +119,15 @@ class Guard:
 
     def _score(self, a: str, b: str) -> float:
         """How well `b` stands for `a`: 1 or -1 where WordNet (or the list of opposites) says, else the cosine of
-        the two words' vectors."""
+        the two words' vectors; a word that is the other with more in front ("semicircle", "circle") is another
+        thing unless WordNet says they agree."""
         if opposite(a, b):
             return -1.0
         relation = self._relation(a, b)
         if relation.agrees is not None:
             return 1.0 if relation.agrees else -1.0
+        if _compound(a, b) or _compound(b, a):
+            return -1.0
         similarity = self._similarity(a, b)
         if relation is Relation.NARROWER and similarity < NARROWER_THRESHOLD:
             return -1.0
@@ -144,6 +149,9 @@ class Guard:
         a, b = ra.words, rb.words
         la = [w for w in a if w not in b and not any(lemma(w) == lemma(o) for o in b)]
         lb = [w for w in b if w not in a and not any(lemma(w) == lemma(o) for o in a)]
+        literals = set(ra.literals) | set(rb.literals)
+        if any(w in literals for w in la + lb):
+            return False  # a quoted word differs: "'whom'" is not "'whose'"
         if la and lb:
             scored = sorted(((self._score(x, y), x, y) for x in la for y in lb), reverse=True)
             for score, x, y in scored:
@@ -159,6 +167,8 @@ class Guard:
                 return False
             if any(m == word and lemma(head) in shared for m, head in own.modifiers):
                 return False
+            if any(word in pair and any(lemma(w) in shared for w in pair if w != word) for pair in own.coordinated):
+                return False  # one more of a list: "horizontally and vertically" against "horizontally"
             if not any(self._implies(o, word) >= self.implied_threshold for o in other):  # stops at the first
                 return False
         return True
@@ -185,12 +195,14 @@ class Guard:
                  and sum(f.kind == fb.kind and f.unit == fb.unit for f in b.facts) == 1)
         if fa.kind == "num":
             return alone and (not fa.label or not fb.label or bool(fa.unit))
+        if fa.label in _DIRECTIONAL or fb.label in _DIRECTIONAL:
+            return False  # which way a name goes is its role: "from the UK" is not "the UK"
+        if alone and not (_elsewhere(fa.label, b) or _elsewhere(fb.label, a)):
+            return True  # the only name on both sides: "a list in Python", "a Python list"
         if fa.label in PREPOSITIONS or fb.label in PREPOSITIONS:
-            return False  # a name's preposition is its role: "from the UK" is not "the UK"
+            return False  # a name's preposition is its role: "at Lyon" is not "Lyon"
         if fa.label and fb.label:
             return False
-        if alone:
-            return True
         if not (fa.label or fb.label):
             return False
         # one of several names labelled on one side only: its label's meaning must be on the other side, and
@@ -221,6 +233,17 @@ class Guard:
 
     def same_text(self, a: str, b: str) -> bool:
         return self.same(read(a), read(b))
+
+
+def _elsewhere(preposition: str, other: Reading) -> bool:
+    """The other prompt puts another word after this name's preposition: "the euro against the USD" and "the USD
+    against the euro"."""
+    return preposition in PREPOSITIONS and any(p == preposition for _, p in other.placed)
+
+
+def _compound(longer: str, word: str) -> bool:
+    """`longer` is `word` with at least three letters in front: "semicircle", "circle"; "subfolder", "folder"."""
+    return len(longer) >= len(word) + 3 and len(word) >= 3 and longer.endswith(word)
 
 
 def _roles_swapped(a: Reading, b: Reading) -> bool:
