@@ -47,7 +47,7 @@ let lets make made makes making need needs want wants like within s d ll ve re m
 much many each hi hello hey dear thanks thank thx cheers ok okay well sorry excuse wondering wonder curious idea
 asap really actually basically anyone someone somebody guys question best recommended suitable ideal optimal
 appropriate right proper advisable take takes taking took able possible require requires required whenever
-needed necessary between versus vs using during
+needed necessary between versus vs using during use put both
 """.split())
 PREPOSITIONS = frozenset(
     "at before after by from to until till around since between in on near against into than versus vs".split())
@@ -59,7 +59,10 @@ _FRAMES = frozenset("explain describe define name list calculate compute determi
 # words that may stand before it: "could you please explain", "ok, so list"
 _FRAME_LEADS = frozenset("can could would will you please kindly pls just now then so and ok okay hey hi i".split())
 _HOW = frozenset("far often old long big tall fast heavy deep wide high hot cold early late soon".split())
-_HOW_SAME = {"soon": "long"}  # "how soon will I see results" asks how long it takes
+_HOW_SAME = {"soon": "long"}
+# "what is the height of" asks "how tall"
+_DIMENSIONS = {"height": "tall", "length": "long", "depth": "deep", "distance": "far", "width": "wide",
+               "weight": "heavy", "speed": "fast", "age": "old"}  # "how soon will I see results" asks how long it takes
 # a comparison before a number binds to it: "under 1800", "more than 5", "at least 3"
 _BOUNDS = {"under": "<", "below": "<", "beneath": "<", "over": ">", "above": ">", "exceeding": ">", "beyond": ">"}
 _THAN = {"less": "<", "fewer": "<", "lower": "<", "smaller": "<", "cheaper": "<", "more": ">", "greater": ">",
@@ -140,7 +143,10 @@ _REWRITES: tuple[tuple[str, object], ...] = (
     (r"(?:what|when)(?:['\u2019]s| is) the (?:best |right |ideal |good )?time (?:of (?:the )?year )?to", "when to"),
     (r"what (?:could |might |would )?(?:be )?(?:causes?|causing|caused|makes)|what (?:is|are) (?:causing|making)",
      "why"),  # "what causes my toilet to keep running": why does it
-    (r"(?:allowed|permitted) to", "can"),
+    (r"(?:allowed|permitted) to", "can"), (r"close to", "near"),
+    (r"(?:is|are|was|were|be|been|being) used", "is"),  # "what currency is used" and "what currency do they use"
+    (r"(?:what(?:['\u2019]s| is) the|at what) (?:height|length|depth|distance|width|weight|speed|age)(?: of)?",
+     lambda text: "how " + _DIMENSIONS[re.sub(r" of$", "", text.lower()).rsplit(" ", 1)[-1]]),
     (r"thanks? (?:you )?in advance", "thanks"), (r"to the power of", "^"),
     (r"non-\w+", lambda text: text.replace("-", "", 1)),
     (r"\w+['\u2019](?:s|ve|d|ll|re|m)", lambda text: re.split("['\u2019]", text)[0]),  # what's, I've: nothing
@@ -158,6 +164,8 @@ _PRODUCT = re.compile(
     r"(?<=\d)\s*(?:x|\u00d7|times)\s*(?=[$\u20ac\u00a3]?\d)"
     r"|(?<=\d)\s+by\s+(?=\d+(?:\.\d+)?\s*(?:ft|feet|foot|m|cm|mm|in|inch|inches|metres?|meters?|yards?|yd)\b)",
     re.IGNORECASE)
+# an equation's operators between numbers and one-letter variables, spaced: "2x-7=32" is "2x - 7 = 32"
+_EQUATION = re.compile(r"(?:(?<=\d)|(?<=\d[A-Za-z])|(?<=\b[A-Za-z]))\s*([-+*/=^])\s*(?=[\d(]|[A-Za-z]\b)")
 _MULTIPLY = re.compile(r"\bmultiply\s+(\d[\d,.]*)\s+by\s+(?=\d)", re.IGNORECASE)
 _COMMUTATIVE = frozenset("+*")
 # a scale word after a number multiplies it: "1 million dollars" is $1,000,000
@@ -173,7 +181,8 @@ _NEEDLES = ("deg", "dollar", "pound", "sterling", "kron", "franc", "yen", "yuan"
             "how many h", "how many d", "how many w", "how many y", "kilowatt", "what t", "what y",
             "what d", "which t", "which y", "which d", "what reason", "what place", "non-", "'", "\u2019", "reason", "is it ",
             " way", "steps", "process", "method", "procedure", " time", "caus", "mak", "allowed",
-            "permitted", "advance", "power",
+            "permitted", "advance", "power", "close to", "used", "height", "length", "depth", "distance", "width", "weight", "speed",
+            "age",
             *_NUMBER_WORDS)
 
 
@@ -227,6 +236,11 @@ def lemma(word: str) -> str:
         if word.endswith(suffix) and len(word) - len(suffix) >= 3 and not word.endswith("ss"):
             return word[: len(word) - len(suffix)] + keep
     return word
+
+
+def same_unit(a: str, b: str) -> bool:
+    """Two template words that name one unit: "calories" and "kcal", "kilometres" and "km"."""
+    return a in _UNITS and _unit(a) == _unit(b) and not {a, b} & {"pound", "pounds", "degree", "degrees"}
 
 
 def _number(text: str) -> str:
@@ -304,6 +318,8 @@ def _tokens(text: str) -> list[_Token]:
         text = _MERIDIEM.sub(r"\1m", text)
     if any(c.isdigit() for c in text):
         text = _PRODUCT.sub(" * ", _MULTIPLY.sub(r"\1 * ", text))
+        if "=" in text:
+            text = _EQUATION.sub(r" \1 ", text)
     quotes = [m.span("inner") for m in _QUOTED.finditer(text)] if any(q in text for q in "'\"\u2018\u201c") else []
     out: list[_Token] = []
     start = True
@@ -392,8 +408,8 @@ def _label_before(tokens: list[_Token], i: int) -> str:
             return ""
         if t.kind != "word" or t.used:
             return ""  # another fact (or its unit) is nearer: no label of ours before
-        if _content(t):
-            return t.text.lower()  # a label stays a template word too
+        if _content(t) and len(t.text) > 1:
+            return t.text.lower()  # a label stays a template word too ("x" in "solve for x" labels nothing)
         j -= 1
     return ""
 
@@ -404,7 +420,7 @@ def _label_after(tokens: list[_Token], i: int) -> str:
         t = tokens[j]
         if (t.kind == "punct" and t.text in _CLAUSE_END) or t.kind != "word" or t.used:
             return ""
-        if _content(t):
+        if _content(t) and len(t.text) > 1:
             return t.text.lower()
         j += 1
     return ""

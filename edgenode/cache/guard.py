@@ -38,7 +38,7 @@ from typing import Protocol
 
 import numpy as np
 
-from controlplane.kernel.prompts import PREPOSITIONS, Fact, Reading, lemma, read
+from controlplane.kernel.prompts import PREPOSITIONS, Fact, Reading, lemma, read, same_unit
 from edgenode.cache.lexicon import Lexicon, Relation, shared_lexicon
 
 DEFAULT_WORD_THRESHOLD = 0.6  # a word replaced by another: the two mean the same
@@ -128,6 +128,8 @@ class Guard:
             return 1.0 if relation.agrees else -1.0
         if _compound(a, b) or _compound(b, a):
             return -1.0
+        if same_unit(a, b):
+            return 1.0
         similarity = self._similarity(a, b)
         if relation is Relation.NARROWER and similarity < NARROWER_THRESHOLD:
             return -1.0
@@ -194,7 +196,7 @@ class Guard:
         alone = (sum(f.kind == fa.kind and f.unit == fa.unit for f in a.facts) == 1
                  and sum(f.kind == fb.kind and f.unit == fb.unit for f in b.facts) == 1)
         if fa.kind == "num":
-            return alone and (not fa.label or not fb.label or bool(fa.unit))
+            return alone  # nothing else could take its value: its label words are compared as template words
         if fa.label in _DIRECTIONAL or fb.label in _DIRECTIONAL:
             return False  # which way a name goes is its role: "from the UK" is not "the UK"
         if alone and not (_elsewhere(fa.label, b) or _elsewhere(fb.label, a)):

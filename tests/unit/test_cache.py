@@ -205,6 +205,16 @@ def test_template_words_by_meaning(guard, stored, asked, same):
     ("Can I grow tomatoes and peppers in pots?", "Can I grow tomatoes in pots?", False),
     ("What is the volume of a sphere with a radius of 3 cm?", "What is the volume of a hemisphere with a radius of 3 cm?",
      False),
+    # a dimension asked as a noun; the only number on both sides, whatever its label; an equation spaced otherwise;
+    # "close to" is near; a unit's word and its symbol; "is used" and "use"
+    ("How tall is the Eiffel Tower?", "What is the height of the Eiffel Tower?", True),
+    ("How tall is the Eiffel Tower?", "What is the age of the Eiffel Tower?", False),
+    ("Is 97 a prime number?", "Is the number 97 prime?", True),
+    ("How do I solve 3x + 4 = 19 for x?", "How do I solve 3x+4=19 for x?", True),
+    ("How do I solve 3x + 4 = 19 for x?", "How do I solve 3x + 19 = 4 for x?", False),
+    ("Is there a pharmacy near the Louvre?", "Is there a pharmacy close to the Louvre?", True),
+    ("How many calories are in an avocado?", "How many kcal are in an avocado?", True),
+    ("What fuel is used in jet engines?", "What fuel do jet engines use?", True),
 ])
 def test_rewordings_of_a_question_and_their_near_misses(guard, stored, asked, same):
     assert guard.same_text(stored, asked) is same
