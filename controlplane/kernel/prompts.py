@@ -117,6 +117,10 @@ _NUMBER_WORDS = {w: str(n) for n, w in enumerate(
     "seventeen eighteen nineteen twenty".split())} | {
     "thirty": "30", "forty": "40", "fifty": "50", "sixty": "60", "seventy": "70", "eighty": "80", "ninety": "90",
     "dozen": "12"}
+_ORDINAL_WORDS = {w: f"{n}th" for n, w in enumerate(
+    "first _ third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth".split(), start=1) if w != "_"}
+
+
 def _tens(text: str) -> str:
     tens, units = text.lower().split("-")
     return str(int(_NUMBER_WORDS[tens]) + int(_NUMBER_WORDS[units]))
@@ -152,6 +156,8 @@ _REWRITES: tuple[tuple[str, object], ...] = (
     (r"\w+['\u2019](?:s|ve|d|ll|re|m)", lambda text: re.split("['\u2019]", text)[0]),  # what's, I've: nothing
     (r"(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)-(?:one|two|three|four|five|six|seven|eight|nine)",
      _tens),
+    # "first" is 1st ("second" is left alone: more often a unit of time)
+    ("|".join(_ORDINAL_WORDS), lambda text: _ORDINAL_WORDS[text.lower()]),
     ("|".join(_NUMBER_WORDS), lambda text: _NUMBER_WORDS[text.lower()]),
 )
 _REWRITE = re.compile(r"\b(?:" + "|".join(f"(?P<r{i}>{a})" for i, (a, _) in enumerate(_REWRITES)) + r")\b",
@@ -183,7 +189,7 @@ _NEEDLES = ("deg", "dollar", "pound", "sterling", "kron", "franc", "yen", "yuan"
             " way", "steps", "process", "method", "procedure", " time", "caus", "mak", "allowed",
             "permitted", "advance", "power", "close to", "used", "height", "length", "depth", "distance", "width", "weight", "speed",
             "age",
-            *_NUMBER_WORDS)
+            *_NUMBER_WORDS, *_ORDINAL_WORDS)
 
 
 def _rewrite(m: re.Match) -> str:

@@ -215,6 +215,9 @@ def test_template_words_by_meaning(guard, stored, asked, same):
     ("Is there a pharmacy near the Louvre?", "Is there a pharmacy close to the Louvre?", True),
     ("How many calories are in an avocado?", "How many kcal are in an avocado?", True),
     ("What fuel is used in jet engines?", "What fuel do jet engines use?", True),
+    # ordinals written in words
+    ("Is a first class rail ticket refundable?", "Is a 1st class rail ticket refundable?", True),
+    ("Who was the first president of Kenya?", "Who was the third president of Kenya?", False),
 ])
 def test_rewordings_of_a_question_and_their_near_misses(guard, stored, asked, same):
     assert guard.same_text(stored, asked) is same
