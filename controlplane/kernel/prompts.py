@@ -8,7 +8,11 @@ and its label (the content word before it in its clause, else the counted noun a
 "3 payments"); a clock time with its preposition ("at 16:00", "before 9:00"); a month, weekday or season
 (with its day of the month): word vectors put these next to each other ("autumn" and "winter" at 0.65); an identifier (letters and digits: F12, INV-2291), a code (MAD, EUR) or a name (a
 capitalised word inside a sentence: Lagos) with its label ("home Lagos", "in Casablanca"); a time window
-("last hour", "within the past week": direction and period); a negation (not, never, n't, without, ...).
+("last hour", "within the past week": direction and period); a negation (not, never, n't, without, ...),
+with the words in its clause after it; what is asked (an interrogative that opens a clause, or a modal that
+opens a yes/no question: "can I" is not "must I"); an operator with its operands in order ("2^10", "12*14":
+"2 to the power of 10", "12 by 14 feet", "12 times 14"). Numbers are read with their scale ("1 million
+dollars", "90k"), in words ("twelve", "first"), and in clock times ("3 p.m.").
 Template words are every other content word (labels stay template words too).
 """
 
@@ -47,7 +51,7 @@ let lets make made makes making need needs want wants like within s d ll ve re m
 much many each hi hello hey dear thanks thank thx cheers ok okay well sorry excuse wondering wonder curious idea
 asap really actually basically anyone someone somebody guys question best recommended suitable ideal optimal
 appropriate right proper advisable take takes taking took able possible require requires required whenever
-needed necessary between versus vs using during use put both
+needed necessary between versus vs using during use put both supposed
 """.split())
 PREPOSITIONS = frozenset(
     "at before after by from to until till around since between in on near against into than versus vs".split())
@@ -58,6 +62,11 @@ _ASKS = {"when": "when", "where": "where", "why": "why", "who": "who", "whom": "
 _FRAMES = frozenset("explain describe define name list calculate compute determine find identify".split())
 # words that may stand before it: "could you please explain", "ok, so list"
 _FRAME_LEADS = frozenset("can could would will you please kindly pls just now then so and ok okay hey hi i".split())
+# a yes/no question opened by a modal asks what the modal says: "Can I add my son?" is not "Must I add my son?"
+_MODALS = {"can": "can", "could": "can", "may": "can", "might": "can", "must": "must", "should": "should",
+           "shall": "should"}
+_INTERROGATIVES = frozenset("how what which who whom whose when where why is are am was were do does did can could "
+                            "should would will must may".split())
 _HOW = frozenset("far often old long big tall fast heavy deep wide high hot cold early late soon".split())
 _HOW_SAME = {"soon": "long"}
 # "what is the height of" asks "how tall"
@@ -65,8 +74,8 @@ _DIMENSIONS = {"height": "tall", "length": "long", "depth": "deep", "distance": 
                "weight": "heavy", "speed": "fast", "age": "old"}  # "how soon will I see results" asks how long it takes
 # a comparison before a number binds to it: "under 1800", "more than 5", "at least 3"
 _BOUNDS = {"under": "<", "below": "<", "beneath": "<", "over": ">", "above": ">", "exceeding": ">", "beyond": ">"}
-_THAN = {"less": "<", "fewer": "<", "lower": "<", "smaller": "<", "cheaper": "<", "more": ">", "greater": ">",
-         "higher": ">", "larger": ">", "bigger": ">"}
+_THAN = {"less": "<", "fewer": "<", "lower": "<", "smaller": "<", "cheaper": "<", "younger": "<", "more": ">",
+         "greater": ">", "higher": ">", "larger": ">", "bigger": ">", "older": ">"}
 _PAIRED = {("at", "least"): ">=", ("at", "most"): "<=", ("up", "to"): "<=", ("no", "more"): "<="}
 _PERIODS = {
     "second": "second", "sec": "second", "secs": "second", "minute": "minute", "min": "minute", "mins": "minute",
@@ -105,7 +114,8 @@ _UNITS = {
     "inches": "inch", "pound": "lb", "pounds": "lb", "lbs": "lb", "ounce": "oz", "ounces": "oz", "kcal": "kcal",
     "calorie": "kcal", "calories": "kcal", "tablespoon": "tbsp", "tablespoons": "tbsp", "teaspoon": "tsp",
     "teaspoons": "tsp", "kilowatt-hour": "kwh", "kilowatt-hours": "kwh", "yen": "jpy", "yuan": "cny",
-    "rupee": "inr", "rupees": "inr", "krona": "sek", "kronor": "sek",
+    "rupee": "inr", "rupees": "inr", "krona": "sek", "kronor": "sek", "hz": "hz", "hertz": "hz", "khz": "khz",
+    "kilohertz": "khz", "mhz": "mhz", "megahertz": "mhz", "ghz": "ghz", "gigahertz": "ghz",
 }
 # codes read as a currency when they stand before a number ("EUR 1,910")
 _CURRENCIES = frozenset("""usd eur gbp jpy cny inr mxn zar mad ngn kes xof xaf tnd cad aud chf sek nok dkk egp ghs brl
@@ -119,6 +129,10 @@ _NUMBER_WORDS = {w: str(n) for n, w in enumerate(
     "dozen": "12"}
 _ORDINAL_WORDS = {w: f"{n}th" for n, w in enumerate(
     "first _ third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth".split(), start=1) if w != "_"}
+
+
+# what a way is said to be that asks nothing more than the way: "a good way to" is "how to"
+_PLAIN_WAYS = frozenset("the a some good proper right best usual normal standard".split())
 
 
 def _tens(text: str) -> str:
@@ -143,11 +157,11 @@ _REWRITES: tuple[tuple[str, object], ...] = (
     (r"is it (?:better|best|wiser|wise|advisable|a good idea) to", "should I"),
     (r"what(?:['\u2019]s| is| are| were| was) (?:the |some |a )?reasons? (?:for |why |that )?", "why "),
     (r"what(?:['\u2019]s| is| are) (?:the |some |a )?(?:\w+ )?(?:ways?|steps|process|method|procedure) (?:to|for|of)",
-     lambda text: " ".join(("how", *text.split()[2:-2][-1:])) if len(text.split()) > 4 else "how to"),
+     lambda text: " ".join(("how", *[w for w in text.split()[2:-2][-1:] if w.lower() not in _PLAIN_WAYS]))),
     (r"(?:what|when)(?:['\u2019]s| is) the (?:best |right |ideal |good )?time (?:of (?:the )?year )?to", "when to"),
     (r"what (?:could |might |would )?(?:be )?(?:causes?|causing|caused|makes)|what (?:is|are) (?:causing|making)",
      "why"),  # "what causes my toilet to keep running": why does it
-    (r"(?:allowed|permitted) to", "can"), (r"close to", "near"),
+    (r"(?:allowed|permitted) to", "can"), (r"close to", "near"), (r"counts? as", "is"),
     (r"(?:is|are|was|were|be|been|being) used", "is"),  # "what currency is used" and "what currency do they use"
     (r"(?:what(?:['\u2019]s| is) the|at what) (?:height|length|depth|distance|width|weight|speed|age)(?: of)?",
      lambda text: "how " + _DIMENSIONS[re.sub(r" of$", "", text.lower()).rsplit(" ", 1)[-1]]),
@@ -164,6 +178,7 @@ _REWRITE = re.compile(r"\b(?:" + "|".join(f"(?P<r{i}>{a})" for i, (a, _) in enum
                       re.IGNORECASE)
 _CHEAPER = re.compile(r"\b(?P<degree>least|less) expensive\b", re.IGNORECASE)  # before the rewrites: "the least
 # expensive way to" is "the cheapest way to", which a rewrite then reads
+_NUMERO = re.compile(r"\bno\.\s?(?=\d)", re.IGNORECASE)  # "Symphony No. 5" is Symphony 5, not a negation
 _MERIDIEM = re.compile(r"\b([ap])\.m\b\.?", re.IGNORECASE)  # "3 p.m." is "3 pm"
 # a product between numbers is an operator: "12 x 14 ft", "12 by 14 feet", "12 times 17", "multiply 12 by 17"
 _PRODUCT = re.compile(
@@ -187,7 +202,7 @@ _NEEDLES = ("deg", "dollar", "pound", "sterling", "kron", "franc", "yen", "yuan"
             "how many h", "how many d", "how many w", "how many y", "kilowatt", "what t", "what y",
             "what d", "which t", "which y", "which d", "what reason", "what place", "non-", "'", "\u2019", "reason", "is it ",
             " way", "steps", "process", "method", "procedure", " time", "caus", "mak", "allowed",
-            "permitted", "advance", "power", "close to", "used", "height", "length", "depth", "distance", "width", "weight", "speed",
+            "permitted", "advance", "power", "close to", "used", "count", "height", "length", "depth", "distance", "width", "weight", "speed",
             "age",
             *_NUMBER_WORDS, *_ORDINAL_WORDS)
 
@@ -218,6 +233,8 @@ class Reading:
     coordinated: tuple[tuple[str, str], ...] = ()
     # words written in quotes ("the word 'whom'"): compared as written, never by meaning
     literals: tuple[str, ...] = ()
+    # words and names after a negation in its clause ("not in the EU": "eu"), sorted
+    negated: tuple[str, ...] = ()
 
     @property
     def fact_key(self) -> tuple[tuple[str, str, str], ...]:
@@ -230,6 +247,11 @@ class Reading:
         """The fact key without names and codes written in letters alone, which a prompt in lower case reads
         as template words ("Lyon", "lyon"): what the cache-aware router hashes."""
         return tuple(k for k in self.fact_key if not (k[0] in ("name", "id") and k[1].isalpha()))
+
+    @property
+    def mentioned(self) -> frozenset[str]:
+        """Template words and the values of names and codes."""
+        return frozenset(self.words) | {f.value for f in self.facts if f.kind in ("name", "id")}
 
     @property
     def asks(self) -> frozenset[str]:
@@ -322,6 +344,8 @@ def _tokens(text: str) -> list[_Token]:
         text = _REWRITE.sub(_rewrite, text)
     if ".m" in lowered:
         text = _MERIDIEM.sub(r"\1m", text)
+    if "no." in lowered:
+        text = _NUMERO.sub("", text)
     if any(c.isdigit() for c in text):
         text = _PRODUCT.sub(" * ", _MULTIPLY.sub(r"\1 * ", text))
         if "=" in text:
@@ -351,9 +375,9 @@ def _tokens(text: str) -> list[_Token]:
         out.append(token)
         start = token.kind == "punct" and token.text in _SENTENCE_END
     for i, t in enumerate(out):  # "my battery light came on - what does that mean?": a dash between words
-        if (t.kind == "op" and t.text == "-" and 0 < i < len(out) - 1 and out[i - 1].kind == "word"
-                and out[i + 1].kind == "word" and len(out[i - 1].text) > 1 and len(out[i + 1].text) > 1):
-            t.kind, t.text = "punct", ","
+        if (t.kind == "op" and t.text == "-" and 0 < i < len(out) - 1 and out[i + 1].kind == "word"
+                and len(out[i + 1].text) > 1 and (out[i - 1].kind != "word" or len(out[i - 1].text) > 1)):
+            t.kind, t.text = "punct", ","  # "Symphony No. 5 - which key is it in?": not 5 minus a word
     for i, t in enumerate(out):  # "9pm", "9 pm", "5:30 p.m.": clock times
         half = _half(t.attached) if t.kind == "number" else ""
         if t.kind in ("number", "time") and not half and i + 1 < len(out) and out[i + 1].kind == "word":
@@ -375,11 +399,16 @@ def _content(token: _Token) -> bool:
 
 
 def _in_statement(tokens: list[_Token], i: int) -> bool:
-    """Whether the token at `i` is in a sentence that ends with a full stop before a question ("When I start my
-    car it squeals. Why?": that "when" asks nothing)."""
+    """Whether the token at `i` opens a clause that leads into a question rather than asking one: a sentence that
+    ends with a full stop before a question ("When I start my car it squeals. Why?"), or a clause whose comma is
+    followed by the question ("When I resign, how much notice do I give?")."""
     end = next((j for j in range(i + 1, len(tokens)) if tokens[j].kind == "punct" and tokens[j].text in _SENTENCE_END),
-               None)
-    return end is not None and tokens[end].text == "." and any(t.text == "?" for t in tokens[end + 1:])
+               len(tokens))
+    if end < len(tokens) and tokens[end].text == "." and any(t.text == "?" for t in tokens[end + 1:]):
+        return True
+    comma = next((j for j in range(i + 1, end) if tokens[j].text == ","), None)
+    return (tokens[i].text.lower() in ("when", "where", "if") and comma is not None and comma + 1 < end
+            and tokens[comma + 1].text.lower() in _INTERROGATIVES)
 
 
 def _is_date(tokens: list[_Token], i: int) -> bool:
@@ -525,6 +554,10 @@ def read(text: str) -> Reading:
             facts.append(Fact("not", "", "not"))
         elif lower in _FRAMES and _opens_request(tokens, i):
             t.used = True  # a request's own verb, not what is asked
+        elif lower in _MODALS and t.sentence_start and not (
+                i + 1 < len(tokens) and tokens[i + 1].text.lower() == "you"):  # "can you explain": a request
+            t.used = True
+            facts.append(Fact("ask", "", _MODALS[lower]))
         elif lower in _ASKS and opens[i] and t.sentence_start and _in_statement(tokens, i):
             t.used = True  # "When I start my car it squeals. Why?": a clause of the statement, not a question
         elif lower in _ASKS and opens[i]:  # what is asked: "when" and "where" want different answers
@@ -579,8 +612,17 @@ def read(text: str) -> Reading:
                           for t, u, v in zip(tokens, tokens[1:], tokens[2:], strict=False)
                           if _content(t) and _content(v) and u.text.lower() in ("and", "or", "nor")})
     literals = sorted({t.text.lower().replace("'", "") for t in tokens if t.quoted and t.kind == "word"})
+    negated, scope = set(), False
+    for t in tokens:
+        lower = t.text.lower().replace("'", "")
+        if t.kind == "punct" and t.text in _CLAUSE_END:
+            scope = False
+        elif t.kind == "word" and (lower in _NEGATIONS or t.text.lower().endswith("n't")):
+            scope = True
+        elif scope and t.kind in ("word", "ident") and (_content(t) or t.used and lower not in FUNCTION_WORDS):
+            negated.add(lower)
     return Reading(tuple(sorted(facts, key=lambda f: (f.kind, f.value, f.unit, f.label))), tuple(words),
-                   tuple(modifiers), tuple(placed), tuple(coordinated), tuple(literals))
+                   tuple(modifiers), tuple(placed), tuple(coordinated), tuple(literals), tuple(sorted(negated)))
 
 
 def _operation(tokens: list[_Token], i: int) -> str:

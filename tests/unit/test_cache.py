@@ -218,6 +218,20 @@ def test_template_words_by_meaning(guard, stored, asked, same):
     # ordinals written in words
     ("Is a first class rail ticket refundable?", "Is a 1st class rail ticket refundable?", True),
     ("Who was the first president of Kenya?", "Who was the third president of Kenya?", False),
+    # a yes/no question's modal; a negation's scope swapped; a difference asked has no order
+    ("Can I claim my daughter as a dependent?", "Must I claim my daughter as a dependent?", False),
+    ("Can I claim my daughter as a dependent?", "Could I claim my daughter as a dependent?", True),
+    ("Which cafes sell vegan cake but not gluten-free bread?", "Which cafes sell gluten-free bread but not vegan cake?",
+     False),
+    ("Why did my bread not rise?", "Why didn't my bread rise?", True),
+    ("What's the difference between TCP and UDP?", "How does UDP differ from TCP?", True),
+    # "when" opening a clause that leads into the question; "No. 5"; "counts as"; "supposed to"; "a good way to"
+    ("How much notice should I give when I resign in Germany?",
+     "When I resign in Germany, how much notice should I give?", True),
+    ("What key is Beethoven's Fifth Symphony in?", "Beethoven Symphony No. 5 - what key is it in?", True),
+    ("Is a tomato a fruit?", "Does a tomato count as a fruit?", True),
+    ("How much sleep should a teenager get?", "How much sleep is a teenager supposed to get?", True),
+    ("How do I remove rust from a bike chain?", "What's a good way to remove rust from a bike chain?", True),
 ])
 def test_rewordings_of_a_question_and_their_near_misses(guard, stored, asked, same):
     assert guard.same_text(stored, asked) is same
