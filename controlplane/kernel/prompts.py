@@ -187,6 +187,8 @@ _PRODUCT = re.compile(
     re.IGNORECASE)
 # an equation's operators between numbers and one-letter variables, spaced: "2x-7=32" is "2x - 7 = 32"
 _EQUATION = re.compile(r"(?:(?<=\d)|(?<=\d[A-Za-z])|(?<=\b[A-Za-z]))\s*([-+*/=^])\s*(?=[\d(]|[A-Za-z]\b)")
+_DIGIT = re.compile(r"\d")
+_ARITHMETIC = re.compile(r"\d\s*(?:x|\u00d7|times|by)\b|multiply|=")  # where a product or an equation may be
 _MULTIPLY = re.compile(r"\bmultiply\s+(\d[\d,.]*)\s+by\s+(?=\d)", re.IGNORECASE)
 _COMMUTATIVE = frozenset("+*")
 # a scale word after a number multiplies it: "1 million dollars" is $1,000,000
@@ -199,12 +201,12 @@ _QUOTED = re.compile(r"(?<![\w'])['\"\u2018\u201c](?P<inner>[^'\"\u2018\u2019\u2
 # pass costs about 40 us on a 100-character prompt, a prompt of the three workloads holds none of them)
 _NEEDLES = ("deg", "dollar", "pound", "sterling", "kron", "franc", "yen", "yuan", "rupee", "peso", "rand", "dirham",
             "naira", "shilling", "dinar", "how much time", "how frequently", "how many t", "how many s", "how many m",
-            "how many h", "how many d", "how many w", "how many y", "kilowatt", "what t", "what y",
-            "what d", "which t", "which y", "which d", "what reason", "what place", "non-", "'", "\u2019", "reason", "is it ",
-            " way", "steps", "process", "method", "procedure", " time", "caus", "mak", "allowed",
-            "permitted", "advance", "power", "close to", "used", "count", "height", "length", "depth", "distance", "width", "weight", "speed",
-            "age",
-            *_NUMBER_WORDS, *_ORDINAL_WORDS)
+            "how many h", "how many d", "how many w", "how many y", "kilowatt", "what t", "what y", "what d",
+            "which t", "which y", "which d", "what reason", "what place", "non-", "'", "\u2019", "reason", "is it ",
+            " way", "steps", "process", "method", "procedure", "time to", "time of", "what caus", "what could",
+            "what might", "what would", "is caus", "are caus", "what mak", "is mak", "are mak", "allowed", "permitted",
+            "advance", "power of", "close to", " used", "count as", "counts as", "height", "length", "depth",
+            "distance", "width", "weight", "speed", "the age", "what age", *_NUMBER_WORDS, *_ORDINAL_WORDS)
 
 
 def _rewrite(m: re.Match) -> str:
@@ -346,7 +348,7 @@ def _tokens(text: str) -> list[_Token]:
         text = _MERIDIEM.sub(r"\1m", text)
     if "no." in lowered:
         text = _NUMERO.sub("", text)
-    if any(c.isdigit() for c in text):
+    if _DIGIT.search(text) and _ARITHMETIC.search(lowered):
         text = _PRODUCT.sub(" * ", _MULTIPLY.sub(r"\1 * ", text))
         if "=" in text:
             text = _EQUATION.sub(r" \1 ", text)
@@ -603,23 +605,23 @@ def read(text: str) -> Reading:
         elif t.kind == "word" and t.text[:1].isupper() and not t.sentence_start and lower not in FUNCTION_WORDS:
             t.used = True
             facts.append(Fact("name", _preposition_before(tokens, i) or _label_before(tokens, i), lower))
-    words = sorted({t.text.lower().replace("'", "") for t in tokens if _content(t)})
-    modifiers = sorted({(t.text.lower(), u.text.lower()) for t, u in zip(tokens, tokens[1:], strict=False)
-                        if _content(t) and _content(u)})
-    placed = sorted({(t.text.lower().replace("'", ""), preposition) for i, t in enumerate(tokens)
-                     if _content(t) and (preposition := _preposition_before(tokens, i))})
-    coordinated = sorted({tuple(sorted((t.text.lower(), v.text.lower())))
-                          for t, u, v in zip(tokens, tokens[1:], tokens[2:], strict=False)
-                          if _content(t) and _content(v) and u.text.lower() in ("and", "or", "nor")})
-    literals = sorted({t.text.lower().replace("'", "") for t in tokens if t.quoted and t.kind == "word"})
+    lowers = [t.text.lower().replace("'", "") for t in tokens]
+    content = [_content(t) for t in tokens]
+    words = sorted({w for w, c in zip(lowers, content, strict=True) if c})
+    modifiers = sorted({(t.text.lower(), u.text.lower()) for i, (t, u) in enumerate(zip(tokens, tokens[1:], strict=False))
+                        if content[i] and content[i + 1]})
+    placed = sorted({(lowers[i], preposition) for i in range(len(tokens))
+                     if content[i] and (preposition := _preposition_before(tokens, i))})
+    coordinated = sorted({tuple(sorted((lowers[i], lowers[i + 2]))) for i in range(len(tokens) - 2)
+                          if content[i] and content[i + 2] and lowers[i + 1] in ("and", "or", "nor")})
+    literals = sorted({w for t, w in zip(tokens, lowers, strict=True) if t.quoted and t.kind == "word"})
     negated, scope = set(), False
-    for t in tokens:
-        lower = t.text.lower().replace("'", "")
+    for t, lower, is_content in zip(tokens, lowers, content, strict=True):
         if t.kind == "punct" and t.text in _CLAUSE_END:
             scope = False
         elif t.kind == "word" and (lower in _NEGATIONS or t.text.lower().endswith("n't")):
             scope = True
-        elif scope and t.kind in ("word", "ident") and (_content(t) or t.used and lower not in FUNCTION_WORDS):
+        elif scope and t.kind in ("word", "ident") and (is_content or t.used and lower not in FUNCTION_WORDS):
             negated.add(lower)
     return Reading(tuple(sorted(facts, key=lambda f: (f.kind, f.value, f.unit, f.label))), tuple(words),
                    tuple(modifiers), tuple(placed), tuple(coordinated), tuple(literals), tuple(sorted(negated)))
