@@ -32,7 +32,7 @@ from edgenode.cache.edge import CACHE_HEADER
 from edgenode.cache.embed import shared_embedder, shared_word_vectors
 from edgenode.cache.guard import Guard, shared_guard
 from edgenode.cache.store import SemanticCache
-from edgenode.lm.corpus import examples
+from edgenode.lm.corpus import WORKLOADS, examples  # the project's three workloads; every other family is free text
 from tests.conftest import REGIONS_YAML, config_with
 
 LATENCY_QUESTIONS, MAX_TOKENS, STACK_PAIRS, HUB_QUESTIONS, HUB_TOKENS = 40, 96, 120, 60, 12
@@ -47,9 +47,6 @@ def ask(client: tc.InferenceServerClient, text: str, bypass: bool = False, max_t
     elapsed = time.perf_counter() - started
     mark = result.get_response().parameters[CACHE_HEADER].string_param
     return result.as_numpy("text_output").reshape(-1)[0].decode(), mark, elapsed
-
-
-WORKLOADS = frozenset(("fraud-check", "crop-advice", "grid-config"))  # the project's three; the rest is free text
 
 
 class _Never(Guard):

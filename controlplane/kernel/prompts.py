@@ -68,10 +68,10 @@ _MODALS = {"can": "can", "could": "can", "may": "can", "might": "can", "must": "
 _INTERROGATIVES = frozenset("how what which who whom whose when where why is are am was were do does did can could "
                             "should would will must may".split())
 _HOW = frozenset("far often old long big tall fast heavy deep wide high hot cold early late soon".split())
-_HOW_SAME = {"soon": "long"}
+_HOW_SAME = {"soon": "long"}  # "how soon will I see results" asks how long it takes
 # "what is the height of" asks "how tall"
 _DIMENSIONS = {"height": "tall", "length": "long", "depth": "deep", "distance": "far", "width": "wide",
-               "weight": "heavy", "speed": "fast", "age": "old"}  # "how soon will I see results" asks how long it takes
+               "weight": "heavy", "speed": "fast", "age": "old"}
 # a comparison before a number binds to it: "under 1800", "more than 5", "at least 3"
 _BOUNDS = {"under": "<", "below": "<", "beneath": "<", "over": ">", "above": ">", "exceeding": ">", "beyond": ">"}
 _THAN = {"less": "<", "fewer": "<", "lower": "<", "smaller": "<", "cheaper": "<", "younger": "<", "more": ">",
@@ -127,12 +127,24 @@ _NUMBER_WORDS = {w: str(n) for n, w in enumerate(
     "seventeen eighteen nineteen twenty".split())} | {
     "thirty": "30", "forty": "40", "fifty": "50", "sixty": "60", "seventy": "70", "eighty": "80", "ninety": "90",
     "dozen": "12"}
-_ORDINAL_WORDS = {w: f"{n}th" for n, w in enumerate(
-    "first _ third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth".split(), start=1) if w != "_"}
+# "second" is left out: more often a unit of time
+_ORDINAL_WORDS = {w: f"{n}th" for n, w in zip((1, *range(3, 13)), "first third fourth fifth sixth seventh eighth ninth "
+                                                                  "tenth eleventh twelfth".split(), strict=True)}
 
 
 # what a way is said to be that asks nothing more than the way: "a good way to" is "how to"
 _PLAIN_WAYS = frozenset("the a some good proper right best usual normal standard".split())
+
+
+def _way(text: str) -> str:
+    """"what's a quick way to" asks "how quick"; "what's the way to", "what are the steps to" ask "how"."""
+    said = [w for w in text.split()[2:-2][-1:] if w.lower() not in _PLAIN_WAYS]  # the word before "way(s)", if any
+    return " ".join(("how", *said))
+
+
+def _dimension(text: str) -> str:
+    """"what is the height of" asks "how tall"."""
+    return "how " + next(_DIMENSIONS[w] for w in text.lower().split() if w in _DIMENSIONS)
 
 
 def _tens(text: str) -> str:
@@ -157,21 +169,20 @@ _REWRITES: tuple[tuple[str, object], ...] = (
     (r"is it (?:better|best|wiser|wise|advisable|a good idea) to", "should I"),
     (r"what(?:['\u2019]s| is| are| were| was) (?:the |some |a )?reasons? (?:for |why |that )?", "why "),
     (r"what(?:['\u2019]s| is| are) (?:the |some |a )?(?:\w+ )?(?:ways?|steps|process|method|procedure) (?:to|for|of)",
-     lambda text: " ".join(("how", *[w for w in text.split()[2:-2][-1:] if w.lower() not in _PLAIN_WAYS]))),
+     _way),
     (r"(?:what|when)(?:['\u2019]s| is) the (?:best |right |ideal |good )?time (?:of (?:the )?year )?to", "when to"),
     (r"what (?:could |might |would )?(?:be )?(?:causes?|causing|caused|makes)|what (?:is|are) (?:causing|making)",
      "why"),  # "what causes my toilet to keep running": why does it
     (r"(?:allowed|permitted) to", "can"), (r"close to", "near"), (r"counts? as", "is"),
     (r"(?:is|are|was|were|be|been|being) used", "is"),  # "what currency is used" and "what currency do they use"
     (r"(?:what(?:['\u2019]s| is) the|at what) (?:height|length|depth|distance|width|weight|speed|age)(?: of)?",
-     lambda text: "how " + _DIMENSIONS[re.sub(r" of$", "", text.lower()).rsplit(" ", 1)[-1]]),
+     _dimension),
     (r"thanks? (?:you )?in advance", "thanks"), (r"to the power of", "^"),
     (r"non-\w+", lambda text: text.replace("-", "", 1)),
     (r"\w+['\u2019](?:s|ve|d|ll|re|m)", lambda text: re.split("['\u2019]", text)[0]),  # what's, I've: nothing
     (r"(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)-(?:one|two|three|four|five|six|seven|eight|nine)",
      _tens),
-    # "first" is 1st ("second" is left alone: more often a unit of time)
-    ("|".join(_ORDINAL_WORDS), lambda text: _ORDINAL_WORDS[text.lower()]),
+    ("|".join(_ORDINAL_WORDS), lambda text: _ORDINAL_WORDS[text.lower()]),  # "first" is 1st
     ("|".join(_NUMBER_WORDS), lambda text: _NUMBER_WORDS[text.lower()]),
 )
 _REWRITE = re.compile(r"\b(?:" + "|".join(f"(?P<r{i}>{a})" for i, (a, _) in enumerate(_REWRITES)) + r")\b",
@@ -409,7 +420,7 @@ def _in_statement(tokens: list[_Token], i: int) -> bool:
     if end < len(tokens) and tokens[end].text == "." and any(t.text == "?" for t in tokens[end + 1:]):
         return True
     comma = next((j for j in range(i + 1, end) if tokens[j].text == ","), None)
-    return (tokens[i].text.lower() in ("when", "where", "if") and comma is not None and comma + 1 < end
+    return (tokens[i].text.lower() in ("when", "where") and comma is not None and comma + 1 < end
             and tokens[comma + 1].text.lower() in _INTERROGATIVES)
 
 
@@ -556,8 +567,8 @@ def read(text: str) -> Reading:
             facts.append(Fact("not", "", "not"))
         elif lower in _FRAMES and _opens_request(tokens, i):
             t.used = True  # a request's own verb, not what is asked
-        elif lower in _MODALS and t.sentence_start and not (
-                i + 1 < len(tokens) and tokens[i + 1].text.lower() == "you"):  # "can you explain": a request
+        elif (lower in _MODALS and t.sentence_start and i + 1 < len(tokens) and tokens[i + 1].kind == "word"
+              and tokens[i + 1].text.lower() != "you"):  # "can you explain": a request
             t.used = True
             facts.append(Fact("ask", "", _MODALS[lower]))
         elif lower in _ASKS and opens[i] and t.sentence_start and _in_statement(tokens, i):
@@ -608,8 +619,7 @@ def read(text: str) -> Reading:
     lowers = [t.text.lower().replace("'", "") for t in tokens]
     content = [_content(t) for t in tokens]
     words = sorted({w for w, c in zip(lowers, content, strict=True) if c})
-    modifiers = sorted({(t.text.lower(), u.text.lower()) for i, (t, u) in enumerate(zip(tokens, tokens[1:], strict=False))
-                        if content[i] and content[i + 1]})
+    modifiers = sorted({(lowers[i], lowers[i + 1]) for i in range(len(tokens) - 1) if content[i] and content[i + 1]})
     placed = sorted({(lowers[i], preposition) for i in range(len(tokens))
                      if content[i] and (preposition := _preposition_before(tokens, i))})
     coordinated = sorted({tuple(sorted((lowers[i], lowers[i + 2]))) for i in range(len(tokens) - 2)
