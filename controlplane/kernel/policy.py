@@ -210,11 +210,11 @@ def _pick_two(nodes: list[tuple[float, NodeState]], rng: random.Random) -> tuple
 _MASK = (1 << 64) - 1
 
 
-def affinity_key(model: str, fact_key: tuple) -> int:
+def affinity_key(model: str, affinity: tuple) -> int:
     """A request's cache affinity: its model and the facts of its prompt without their labels and without
     names written in letters alone (controlplane.kernel.prompts.Reading.affinity), which any two prompts the
     near-miss guard can match share. Never 0."""
-    digest = hashlib.blake2b(repr((model, fact_key)).encode(), digest_size=8).digest()
+    digest = hashlib.blake2b(repr((model, affinity)).encode(), digest_size=8).digest()
     return int.from_bytes(digest, "little") | 1
 
 

@@ -210,8 +210,8 @@ def test_cache_affinity_sends_a_prompt_to_one_node_of_the_hub_and_a_hot_key_spre
         assert decision.hub == "tangier"
         return decision.node.node_id
 
-    key = affinity_key("simple", read("feeder F12 load 30 MW peak 46 MW. config?").fact_key)
-    assert key == affinity_key("simple", read("feeder F12: peak 46MW, load 30MW. which settings?").fact_key)
+    key = affinity_key("simple", read("feeder F12 load 30 MW peak 46 MW. config?").affinity)
+    assert key == affinity_key("simple", read("feeder F12: peak 46MW, load 30MW. which settings?").affinity)
     home = pick(key)
     assert {pick(key, seed=s) for s in range(20)} == {home}
     assert len({pick(affinity_key("simple", (("num", str(v), "mw"),))) for v in range(30)}) == 3
