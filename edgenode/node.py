@@ -26,7 +26,7 @@ from controlplane.health import Health
 from controlplane.kernel.config import CacheSettings, load_config
 from controlplane.kernel.errors import ConfigError, TlsError
 from controlplane.kernel.policy import NodeState
-from controlplane.registry import DEFAULT_LEASE_TTL_S, NodeRegistration
+from controlplane.registry import NodeRegistration
 from controlplane.tls import TlsDir
 from edgenode.front import EdgeFront
 from edgenode.models import DEFAULT_MODELS
@@ -36,43 +36,8 @@ from proto import SERVER_OPTIONS
 
 LOG = logging.getLogger(__name__)
 READY_WAIT_S = 60.0
-DRAIN_GRACE_S = 10.0
 PROBE_INTERVAL_S = 0.5  # how often the supervisor asks Triton whether it is ready
 PROBE_TIMEOUT_S = 1.0
-
-
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--hub", required=True, help="hub this node belongs to (a hub name in regions.yaml)")
-    parser.add_argument("--node-id", default=None, help="unique within the hub (default: hub-hostname-port)")
-    parser.add_argument("--etcd", required=True, help="etcd endpoint HOST:PORT, or a cluster's members HOST:PORT,HOST:PORT,...")
-    parser.add_argument("--tls-dir", default=None,
-                        help="certificates (edgeroute certs init): serve mutual TLS, taking calls only from a router "
-                             "certificate, and reach etcd over TLS with edge.crt")
-    parser.add_argument("--listen", default="127.0.0.1:0", help="front address HOST:PORT (port 0 picks one)")
-    parser.add_argument("--advertise-host", default=None, help="host to register (default: the listen host)")
-    parser.add_argument("--triton-url", default=None, help="front an already-running Triton (grpc HOST:PORT)")
-    parser.add_argument("--triton-metrics-url", default=None, help="its metrics URL (default HOST:8002/metrics)")
-    parser.add_argument("--models", default=None, help="models served, comma-separated (default: all bound)")
-    parser.add_argument("--lease-ttl", type=int, default=DEFAULT_LEASE_TTL_S, help="registry lease TTL in seconds")
-    parser.add_argument("--slots", type=int, default=1,
-                        help="requests Triton executes at once (model instances x in-flight batch); routers turn "
-                             "the queue into an expected wait with it and the measured service time")
-    parser.add_argument("--max-queue-depth", type=int, default=0,
-                        help="admission control: with this many calls in flight here, answer RESOURCE_EXHAUSTED at "
-                             "once (with retry-after-ms) so the router tries another hub; 0 turns it off")
-    parser.add_argument("--config", default=None,
-                        help="regions.yaml, for its cache section (default: the built-in cache settings)")
-    parser.add_argument("--no-cache", action="store_true", help="turn the semantic cache off")
-    parser.add_argument("--hop-secret-file", default=None,
-                        help="secret shared with the routers; calls without the router's signature are refused "
-                             "(default: $EDGEROUTE_HOP_SECRET; unset: any caller is accepted)")
-    parser.add_argument("--metrics-port", type=int, default=None,
-                        help="serve the node's Prometheus metrics on this port (0 picks one)")
-    parser.add_argument("--health-port", type=int, default=None,
-                        help="also serve grpc.health.v1 alone, in plaintext, on this port of the --listen host "
-                             "(Kubernetes grpc probes do not speak TLS; 0: any free port)")
-    parser.add_argument("--drain-grace", type=float, default=DRAIN_GRACE_S,
-                        help="seconds calls in flight get to finish after SIGTERM")
 
 
 def cache_settings(args: argparse.Namespace) -> CacheSettings:

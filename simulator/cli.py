@@ -9,7 +9,7 @@ import sys
 import time
 from pathlib import Path
 
-from controlplane.cli import DEFAULT_CONFIG
+from controlplane.kernel.config import DEFAULT_CONFIG
 
 LIVE_RATE_PER_S = 25.0  # what two cores carry through router + relay + edge + Triton without saturating
 

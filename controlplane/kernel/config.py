@@ -18,6 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 from controlplane.kernel.errors import ConfigError
 from controlplane.kernel.geo import estimated_rtt_ms, fibre_floor_rtt_ms, great_circle_km
 
+DEFAULT_CONFIG = "regions.yaml"  # what every command reads unless --config names another
 DEFAULT_OVERFLOW_BUDGET_MS = 8.0
 DEFAULT_QUEUE_DEPTH_THRESHOLD = 8
 DEFAULT_REPORT_STALENESS_MS = 3000.0
