@@ -56,6 +56,16 @@ needed necessary between versus vs using during use put both supposed
 PREPOSITIONS = frozenset(
     "at before after by from to until till around since between in on near against into than versus vs".split())
 _ARTICLES = frozenset(("the", "a", "an"))
+_PER = frozenset(("a", "an", "per", "each", "every"))
+_FIRST_PERSON = frozenset(("i", "me"))
+_DETERMINERS = _ARTICLES | frozenset("my your his her its our their this that these those some any".split())
+# prepositions whose phrase is a role ("for baking powder", "over paint", "in a cup"): compared for swaps only
+_ROLE_PREPOSITIONS = PREPOSITIONS | frozenset("for over of with under about onto toward towards through across above "
+                                              "below behind like".split())
+# contractions typed without their apostrophe: "whats the capital", "hows it work" ("its", "id", "ill": other words)
+_BARE_CONTRACTIONS = {w: w[:-1] for w in "whats wheres hows whos whens whys thats".split()} | {
+    "im": "i", "ive": "i", "youre": "you", "theyre": "they"}
+_SUBORDINATORS = frozenset("if when whenever because while unless although though whether".split())
 _COORDINATORS = frozenset(("and", "or", "but"))
 _ASKS = {"when": "when", "where": "where", "why": "why", "who": "who", "whom": "who", "whose": "whose"}
 # a verb that opens a request and asks for the answer itself: "Explain what X is" asks "what is X"
@@ -120,6 +130,7 @@ _UNITS = {
 # codes read as a currency when they stand before a number ("EUR 1,910")
 _CURRENCIES = frozenset("""usd eur gbp jpy cny inr mxn zar mad ngn kes xof xaf tnd cad aud chf sek nok dkk egp ghs brl
 rub try aed sar nzd sgd hkd krw pln czk huf""".split())
+_RATED = _CURRENCIES | {"percent"}  # amounts and rates that a period after them makes a yearly (monthly...) figure
 _SYMBOLS = {"$": "usd", "\u20ac": "eur", "\u00a3": "gbp", "\u00a5": "jpy"}
 _ORDINALS = frozenset({"st", "nd", "rd", "th"})
 _NUMBER_WORDS = {w: str(n) for n, w in enumerate(
@@ -248,6 +259,14 @@ class Reading:
     literals: tuple[str, ...] = ()
     # words and names after a negation in its clause ("not in the EU": "eu"), sorted
     negated: tuple[str, ...] = ()
+    # template words in the order written ("I" and "me" as "i"), each with its clause's number, for who does what to
+    # whom ("cats chase mice"); a clause ends at punctuation or before a word that opens another ("if", "when", "because")
+    order: tuple[tuple[str, int], ...] = ()
+    # every word written, function words too ("turn right": "right" is no template word, yet not "left")
+    said: frozenset[str] = frozenset()
+    # the template words of each phrase after a preposition ("substitute baking soda for baking powder":
+    # ("for", ("baking", "powder"))), sorted
+    phrases: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
     @property
     def fact_key(self) -> tuple[tuple[str, str, str], ...]:
@@ -331,6 +350,7 @@ class _Token:
     attached: str = ""
     used: bool = False  # consumed as a label or unit, or a fact itself
     own_unit: bool = False  # a number whose unit is the next token
+    per: str = ""  # a number given per period: "$10,000 a year" (not "at 7% a year")
     sentence_start: bool = False
     quoted: bool = False  # inside quotes: a literal word
 
@@ -378,7 +398,8 @@ def _tokens(text: str) -> list[_Token]:
                 number, attached = str(Decimal(number.replace(",", "")) * 1000), ""
             token = _Token("number", number, attached or (_SYMBOLS[symbol] if symbol else ""))
         else:
-            token = _Token(kind or "word", m.group(0))
+            kind, word = kind or "word", m.group(0)
+            token = _Token(kind, _BARE_CONTRACTIONS.get(word.lower(), word) if kind == "word" else word)
         if (token.kind == "word" and out and out[-1].kind == "number" and not out[-1].attached
                 and token.text.lower() in _SCALES):
             out[-1].text = str(Decimal(out[-1].text.replace(",", "")) * _SCALES[token.text.lower()])
@@ -536,6 +557,12 @@ def read(text: str) -> Reading:
                     t.used = True
                     facts.append(Fact("window", "", _DIRECTIONS[t.text.lower()]))
                     break
+    for i, t in enumerate(tokens):  # "$10,000 a year at 7%" is not "$10,000 at 7% a year": a rate binds to its number
+        if t.kind == "word" and not t.used and _unit(t.text) in _PERIOD_UNITS and i >= 2 and (
+                tokens[i - 1].text.lower() in _PER):
+            j = i - 3 if tokens[i - 2].kind == "word" and i >= 3 and tokens[i - 3].own_unit else i - 2  # "500 EUR a year"
+            if tokens[j].kind == "number" and _unit(tokens[j].attached) in _RATED:  # not "weighing 39 kg per day"
+                t.used, tokens[i - 1].used, tokens[j].per = True, True, _unit(t.text)
     for t in tokens:
         if t.kind == "word" and not t.used and _unit(t.text) in _PERIOD_UNITS and t.text.lower() not in FUNCTION_WORDS:
             t.used = True
@@ -592,7 +619,8 @@ def read(text: str) -> Reading:
             t.used = True
             bound = _bound_before(tokens, i)
             label = _label_before(tokens, i) or _label_after(tokens, i)
-            facts.append(Fact("num", label, bound + _number(t.text), _unit(t.attached) if t.attached else ""))
+            unit = _unit(t.attached) if t.attached else ""
+            facts.append(Fact("num", label, bound + _number(t.text), f"{unit}/{t.per}" if t.per else unit))
         elif t.kind == "time":
             t.used = True
             clock = t.text.lower().replace(" ", "").replace(".", "")
@@ -633,8 +661,30 @@ def read(text: str) -> Reading:
             scope = True
         elif scope and t.kind in ("word", "ident") and (is_content or t.used and lower not in FUNCTION_WORDS):
             negated.add(lower)
+    order, clause = [], 0
+    for t, lower, is_content in zip(tokens, lowers, content, strict=True):
+        if t.kind == "punct" and t.text in _CLAUSE_END or lower in _SUBORDINATORS:
+            clause += 1
+        elif is_content:
+            order.append((lower, clause))
+        elif lower in _FIRST_PERSON and t.kind == "word":
+            order.append(("i", clause))  # "can I claim my mother" is not "can my mother claim me"
+    said = frozenset(w for t, w in zip(tokens, lowers, strict=True) if t.kind == "word")
+    phrases = set()
+    for i, lower in enumerate(lowers):
+        if tokens[i].kind == "word" and lower in _ROLE_PREPOSITIONS:
+            j = i + 1
+            while j < len(tokens) and tokens[j].kind == "word" and lowers[j] in _DETERMINERS:
+                j += 1
+            phrase = []
+            while j < len(tokens) and content[j]:
+                phrase.append(lowers[j])
+                j += 1
+            if phrase:
+                phrases.add((lower, tuple(phrase)))
     return Reading(tuple(sorted(facts, key=lambda f: (f.kind, f.value, f.unit, f.label))), tuple(words),
-                   tuple(modifiers), tuple(placed), tuple(coordinated), tuple(literals), tuple(sorted(negated)))
+                   tuple(modifiers), tuple(placed), tuple(coordinated), tuple(literals), tuple(sorted(negated)),
+                   tuple(order), said, tuple(sorted(phrases)))
 
 
 def _operation(tokens: list[_Token], i: int) -> str:

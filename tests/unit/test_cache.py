@@ -232,6 +232,35 @@ def test_template_words_by_meaning(guard, stored, asked, same):
     ("Is a tomato a fruit?", "Does a tomato count as a fruit?", True),
     ("How much sleep should a teenager get?", "How much sleep is a teenager supposed to get?", True),
     ("How do I remove rust from a bike chain?", "What's a good way to remove rust from a bike chain?", True),
+    # who does what to whom: words trading places around a verb, also "I" and "me"; a passive, a moved clause or
+    # a list's order trades no places
+    ("Why do cats chase mice?", "Why do mice chase cats?", False),
+    ("Does smoking cause lung cancer?", "Does lung cancer cause smoking?", False),
+    ("Does smoking cause cancer?", "Is cancer caused by smoking?", True),
+    ("Can I list my sister as a beneficiary?", "Can my sister list me as a beneficiary?", False),
+    ("What happens if I miss a credit card payment?", "If I miss a payment on my credit card, what happens?", True),
+    ("How often should I change the oil in my car?", "how often should car oil be changed", True),
+    # the phrase after any preposition is a role, plurals and all
+    ("Can I use honey for sugar in tea?", "Can I use sugar for honey in tea?", False),
+    ("How many pints are in a gallon?", "How many gallons are in a pint?", False),
+    ("Can I tile over linoleum?", "Can I linoleum over tile?", False),
+    # tense asked past against future; an opposite the other side says with a word that carries no topic
+    ("When did the volcano erupt?", "When will the volcano erupt?", False),
+    ("When did the volcano erupt?", "When was the volcano's eruption?", True),
+    ("Do I keep left on a roundabout in France?", "Do I keep right on a roundabout in France?", False),
+    # a money or rate figure per period is its own figure; a dose per day is no weight per day
+    ("If I save $500 a month at 4%, how much will I have in 10 years?",
+     "If I save $500 at 4% a month, how much will I have in 10 years?", False),
+    ("If I save $500 a month at 4%, how much will I have in 10 years?",
+     "If I save $500 per month at 4%, how much will I have in 10 years?", True),
+    ("max ibuprofen dose for a child weighing 20 kg per day?", "max ibuprofen dose per day for a child weighing 20kg?",
+     True),
+    # typing: one letter off a word WordNet does not know, contractions without apostrophes; "A vs B" asks a difference
+    ("What is the capital of Mongolia?", "whats the captial of mongolia", True),
+    ("Which is bigger, Sweden or Norway?", "wich is bigger, sweden or norway", True),
+    ("How do I trim a hedge?", "How do I trim an edge?", False),
+    ("How do I bake bread?", "How do I bake beard?", False),
+    ("What's the difference between a crocodile and an alligator?", "crocodile vs alligator", True),
 ])
 def test_rewordings_of_a_question_and_their_near_misses(guard, stored, asked, same):
     assert guard.same_text(stored, asked) is same
