@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+import sys
 from dataclasses import dataclass
 from decimal import Decimal
 
@@ -259,11 +260,11 @@ class Reading:
     literals: tuple[str, ...] = ()
     # words and names after a negation in its clause ("not in the EU": "eu"), sorted
     negated: tuple[str, ...] = ()
-    # template words in the order written ("I" and "me" as "i"), each with its clause's number, for who does what to
-    # whom ("cats chase mice"); a clause ends at punctuation or before a word that opens another ("if", "when", "because")
-    order: tuple[tuple[str, int], ...] = ()
-    # every word written, function words too ("turn right": "right" is no template word, yet not "left")
-    said: frozenset[str] = frozenset()
+    # template words in the order written ("I" and "me" as "i"), for who does what to whom ("cats chase mice"); ""
+    # between clauses, which end at punctuation or before a word that opens another ("if", "when", "because")
+    order: tuple[str, ...] = ()
+    # every word written, function words too ("turn right": "right" is no template word, yet not "left"), sorted
+    said: tuple[str, ...] = ()
     # the template words of each phrase after a preposition ("substitute baking soda for baking powder":
     # ("for", ("baking", "powder"))), sorted
     phrases: tuple[tuple[str, tuple[str, ...]], ...] = ()
@@ -644,7 +645,8 @@ def read(text: str) -> Reading:
         elif t.kind == "word" and t.text[:1].isupper() and not t.sentence_start and lower not in FUNCTION_WORDS:
             t.used = True
             facts.append(Fact("name", _preposition_before(tokens, i) or _label_before(tokens, i), lower))
-    lowers = [t.text.lower().replace("'", "") for t in tokens]
+    # one string per word across every stored reading: a cache keeps a reading per entry
+    lowers = [sys.intern(t.text.lower().replace("'", "")) for t in tokens]
     content = [_content(t) for t in tokens]
     words = sorted({w for w, c in zip(lowers, content, strict=True) if c})
     modifiers = sorted({(lowers[i], lowers[i + 1]) for i in range(len(tokens) - 1) if content[i] and content[i + 1]})
@@ -661,15 +663,16 @@ def read(text: str) -> Reading:
             scope = True
         elif scope and t.kind in ("word", "ident") and (is_content or t.used and lower not in FUNCTION_WORDS):
             negated.add(lower)
-    order, clause = [], 0
+    order: list[str] = []
     for t, lower, is_content in zip(tokens, lowers, content, strict=True):
         if t.kind == "punct" and t.text in _CLAUSE_END or lower in _SUBORDINATORS:
-            clause += 1
+            if order and order[-1]:
+                order.append("")
         elif is_content:
-            order.append((lower, clause))
+            order.append(lower)
         elif lower in _FIRST_PERSON and t.kind == "word":
-            order.append(("i", clause))  # "can I claim my mother" is not "can my mother claim me"
-    said = frozenset(w for t, w in zip(tokens, lowers, strict=True) if t.kind == "word")
+            order.append("i")  # "can I claim my mother" is not "can my mother claim me"
+    said = tuple(sorted({w for t, w in zip(tokens, lowers, strict=True) if t.kind == "word"}))
     phrases = set()
     for i, lower in enumerate(lowers):
         if tokens[i].kind == "word" and lower in _ROLE_PREPOSITIONS:

@@ -186,10 +186,10 @@ class Guard:
                 return False
             if any(opposite(word, o) for o in said):
                 return False  # the other side says its opposite with a word that carries no topic: "right", "in"
-            if word.startswith(("differ", "compar")) and _VERSUS & said:
+            if word.startswith(("differ", "compar")) and not _VERSUS.isdisjoint(said):
                 continue  # "hurricane vs typhoon" asks the difference between them
             if self.lexicon is not None and len(word) >= 4 and not self.lexicon.lemmas(word) and any(
-                    len(o) >= 4 and OSA.distance(word, o, score_cutoff=1) <= 1 for o in said - set(other)):
+                    len(o) >= 4 and o not in other and OSA.distance(word, o, score_cutoff=1) <= 1 for o in said):
                 continue  # "wich" for "which", "untill" for "until"
             if any(m == word and lemma(head) in shared for m, head in own.modifiers):
                 return False
@@ -277,7 +277,7 @@ class Guard:
 def _compares(reading: Reading) -> bool:
     """The prompt asks how things differ, which has no order ("the difference between", "how does B differ from A",
     "compare A with B", "A vs B")."""
-    return any(w.startswith(("differ", "compar")) for w in reading.words) or bool(_VERSUS & reading.said)
+    return any(w.startswith(("differ", "compar")) for w in reading.words) or not _VERSUS.isdisjoint(reading.said)
 
 
 def _negation_swapped(a: Reading, b: Reading) -> bool:
@@ -326,22 +326,29 @@ _PASSIVE = frozenset(("by", "be", "been", "being"))  # "is cancer caused by smok
 def _order_swapped(a: Reading, b: Reading, near: int = 2) -> bool:
     """Two words both prompts have trade places around a third both have, each within `near` template words of it in
     one clause of prompts whose verbs have helpers: "why do cats chase mice" and "why do mice chase cats", "does
-    smoking cause cancer" and "does cancer cause smoking". Moving a clause ("if I miss a payment, what happens") or a list's order ("A or B") trades no
-    places around a word; a passive ("is cancer caused by smoking", "should car oil be changed") does, so a prompt that
+    smoking cause cancer" and "does cancer cause smoking". Moving a clause ("if I miss a payment, what happens") or
+    a list's order ("A or B") trades no places around a word; a passive ("is cancer caused by smoking", "should car oil be changed") does, so a prompt that
     says "by" or "be" is not read."""
-    if _PASSIVE & a.said or _PASSIVE & b.said or _compares(a) and _compares(b):
+    if not (_PASSIVE.isdisjoint(a.said) and _PASSIVE.isdisjoint(b.said)) or _compares(a) and _compares(b):
         return False
-    if not (a.said & _AUXILIARIES and b.said & _AUXILIARIES):
+    if _AUXILIARIES.isdisjoint(a.said) or _AUXILIARIES.isdisjoint(b.said):
         return False  # a noun phrase ("calories burned per mile running") or a "be" question orders its words freely
 
-    def around(order: tuple[tuple[str, int], ...]) -> dict[str, tuple[set[str], set[str]]]:
+    def around(order: tuple[str, ...]) -> dict[str, tuple[set[str], set[str]]]:
+        """Each word written once: the words within `near` before and after it in its clause."""
+        stems = [_stem(w) for w in order if w]
+        twice = {w for w in stems if stems.count(w) > 1}  # "a heat pump dryer or a condenser dryer": no one place
         seen: dict[str, tuple[set[str], set[str]]] = {}
-        words = [(_stem(w), clause) for w, clause in order]
-        twice = {w for w, _ in words if sum(w == o for o, _ in words) > 1}
-        for k, (word, clause) in enumerate(words):
-            if word not in twice:  # "a heat pump dryer or a condenser dryer": no one place
-                seen[order[k][0]] = ({w for w, c in words[max(0, k - near):k] if c == clause},
-                                     {w for w, c in words[k + 1:k + 1 + near] if c == clause})
+        clause: list[str] = []
+        for word in (*order, ""):
+            if word:
+                clause.append(word)
+                continue
+            stemmed = [_stem(w) for w in clause]
+            for k, written in enumerate(clause):
+                if stemmed[k] not in twice:
+                    seen[written] = set(stemmed[max(0, k - near):k]), set(stemmed[k + 1:k + 1 + near])
+            clause = []
         return seen
 
     around_a, around_b = around(a.order), around(b.order)
@@ -360,7 +367,7 @@ _PAST, _FUTURE = frozenset(("did", "was", "were", "had")), frozenset(("will", "s
 def _tense(reading: Reading) -> str:
     """"past" or "future" where the prompt's auxiliaries say only one ("when did it fall", "when will it fall"),
     else "" (present, or both: "I had surgery, when will the pain stop")."""
-    past, future = bool(reading.said & _PAST), bool(reading.said & _FUTURE)
+    past, future = not _PAST.isdisjoint(reading.said), not _FUTURE.isdisjoint(reading.said)
     return "past" if past and not future else "future" if future and not past else ""
 
 
