@@ -80,8 +80,8 @@ _NEGATING_PREFIXES = ("un", "in", "im", "il", "ir", "dis", "non", "de", "anti", 
 # a name's preposition that says which way it goes: "from Paris" is not "Paris" ("Paris flights" may go either way)
 _DIRECTIONAL = frozenset(("from", "to", "into", "until", "till", "since", "before", "after"))
 # a name's preposition, or none, where two things are compared: in a difference asked, not a role
-_VERSUS = frozenset(("vs", "versus"))
 _COMPARED = frozenset(("between", "from", "and", "with", "to", "vs", "versus", ""))
+_VERSUS = frozenset(("vs", "versus"))  # "A vs B" asks how they differ
 
 
 def opposite(a: str, b: str) -> bool:
@@ -327,8 +327,8 @@ def _order_swapped(a: Reading, b: Reading, near: int = 2) -> bool:
     """Two words both prompts have trade places around a third both have, each within `near` template words of it in
     one clause of prompts whose verbs have helpers: "why do cats chase mice" and "why do mice chase cats", "does
     smoking cause cancer" and "does cancer cause smoking". Moving a clause ("if I miss a payment, what happens") or
-    a list's order ("A or B") trades no places around a word; a passive ("is cancer caused by smoking", "should car oil be changed") does, so a prompt that
-    says "by" or "be" is not read."""
+    a list's order ("A or B") trades no places around a word; a passive ("is cancer caused by smoking", "should car
+    oil be changed") does, so a prompt that says "by" or "be" is not read."""
     if not (_PASSIVE.isdisjoint(a.said) and _PASSIVE.isdisjoint(b.said)) or _compares(a) and _compares(b):
         return False
     if _AUXILIARIES.isdisjoint(a.said) or _AUXILIARIES.isdisjoint(b.said):
@@ -355,8 +355,9 @@ def _order_swapped(a: Reading, b: Reading, near: int = 2) -> bool:
     for word, (before_a, after_a) in around_a.items():
         if word in around_b:  # written alike: "should car oil be changed" is no swap of "change the oil in my car"
             before_b, after_b = around_b[word]
+            # a word on both sides of it ("a fixed tariff cheaper than a green tariff") has no one side
             ahead, behind = (before_a - after_a) & (after_b - before_b), (after_a - before_a) & (before_b - after_b)
-            if ahead and behind:  # a word written twice ("a fixed tariff or a green tariff") is on both sides
+            if ahead and behind:
                 return True
     return False
 
