@@ -36,7 +36,8 @@ answer to the other. Two readings ask the same thing when
   ("'whom'", "'whose'"), and a word only one side has that is one more item of a list ("horizontally and
   vertically", "horizontally") is never implied, nor one whose opposite the other side says with a word that
   carries no topic ("keep left", "keep right"). A word WordNet does not know that is one letter off a word of the
-  other side is a typing slip ("captial", "wich"); "A vs B" asks the difference between them.
+  other side is a typing slip ("captial", "wich"); "A vs B" asks the difference between them; a word only one
+  side has that WordNet puts one or two levels above a word of the other ("parrot bird") is implied.
 
 Nothing here knows the project's workloads; the evaluation sets that measure the rules live in
 bench/cacheeval, apart from this code.
@@ -186,6 +187,8 @@ class Guard:
                 return False
             if any(opposite(word, o) for o in said):
                 return False  # the other side says its opposite with a word that carries no topic: "right", "in"
+            if self.lexicon is not None and any(self.lexicon.broader(word, o) for o in other):
+                continue  # "which city is Peru's capital": a capital is a city
             if word.startswith(("differ", "compar")) and not _VERSUS.isdisjoint(said):
                 continue  # "hurricane vs typhoon" asks the difference between them
             if self.lexicon is not None and len(word) >= 4 and not self.lexicon.lemmas(word) and any(

@@ -69,6 +69,7 @@ class Lexicon:
             self._derived.setdefault(a, set()).add(b)
             self._derived.setdefault(b, set()).add(a)
         self.relation = functools.lru_cache(maxsize=65_536)(self._relation)
+        self.broader = functools.lru_cache(maxsize=65_536)(self._broader)
 
     @classmethod
     def load(cls, path: Path = TABLE) -> Lexicon:
@@ -108,6 +109,16 @@ class Lexicon:
         if ha & hb or ua & ub:
             return Relation.KIN  # siblings under one hypernym (nouns: or one grandparent, cat/dog under carnivore)
         return Relation.UNRELATED
+
+    def _broader(self, a: str, b: str) -> bool:
+        """A noun sense of `a` is one or two levels above one of `b` ("city" of "capital", "animal" of "dog"): `a`
+        says nothing `b` does not."""
+        la, lb = self.lemmas(a), self.lemmas(b)
+        if not la or not lb or la & lb:
+            return False
+        nouns_a = {s for s in self._senses(la) if self._pos[s] == "n"}
+        nouns_b = {s for s in self._senses(lb) if self._pos[s] == "n"}
+        return bool(nouns_a & self._up(nouns_b, 2))
 
     def _up(self, senses: set[int], levels: int) -> set[int]:
         """Hypernyms `levels` up; two levels only for nouns (verbs' hierarchy is shallow: their grandparents are

@@ -261,6 +261,8 @@ def test_template_words_by_meaning(guard, stored, asked, same):
     ("How do I trim a hedge?", "How do I trim an edge?", False),
     ("How do I bake bread?", "How do I bake beard?", False),
     ("What's the difference between a crocodile and an alligator?", "crocodile vs alligator", True),
+    # a word only one side has that WordNet puts above a word of the other says nothing more
+    ("Which parrot lives the longest?", "Which parrot bird lives the longest?", True),
 ])
 def test_rewordings_of_a_question_and_their_near_misses(guard, stored, asked, same):
     assert guard.same_text(stored, asked) is same

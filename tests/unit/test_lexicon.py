@@ -43,6 +43,12 @@ def test_verdicts():
     assert Relation.UNKNOWN.agrees is None and Relation.UNRELATED.agrees is None and Relation.NARROWER.agrees is None
 
 
+def test_a_broader_noun_is_one_or_two_levels_up(lexicon):
+    assert lexicon.broader("fruit", "apple") and lexicon.broader("bird", "parrots")
+    assert not lexicon.broader("apple", "fruit") and not lexicon.broader("apple", "apples")
+    assert not lexicon.broader("wheat", "maize") and not lexicon.broader("qwzx", "apple")
+
+
 def test_base_forms_follow_the_detachment_rules():
     known = {"box", "church", "boil", "take", "large"}
     assert base_forms("boxes", known) == {"box"}
