@@ -90,7 +90,7 @@ _THAN = {"less": "<", "fewer": "<", "lower": "<", "smaller": "<", "cheaper": "<"
 _PAIRED = {("at", "least"): ">=", ("at", "most"): "<=", ("up", "to"): "<=", ("no", "more"): "<="}
 _PERIODS = {
     "second": "second", "sec": "second", "secs": "second", "minute": "minute", "min": "minute", "mins": "minute",
-    "hour": "hour", "hr": "hour", "hrs": "hour", "day": "day", "week": "week", "wk": "week", "month": "month",
+    "hour": "hour", "h": "hour", "hr": "hour", "hrs": "hour", "day": "day", "week": "week", "wk": "week", "month": "month",
     "year": "year", "yr": "year", "fortnight": "fortnight", "quarter": "quarter", "decade": "decade",
     "today": "today", "yesterday": "yesterday", "tomorrow": "tomorrow", "tonight": "tonight", "weekend": "weekend",
     "hourly": "hour", "daily": "day", "weekly": "week", "monthly": "month", "yearly": "year", "annually": "year",
@@ -194,6 +194,10 @@ _REWRITES: tuple[tuple[str, object], ...] = (
     (r"\w+['\u2019](?:s|ve|d|ll|re|m)", lambda text: re.split("['\u2019]", text)[0]),  # what's, I've: nothing
     (r"(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)-(?:one|two|three|four|five|six|seven|eight|nine)",
      _tens),
+    # "one" that stands for a thing named before ("which one is hot", "the bigger one?") counts nothing
+    (r"one(?=\s*(?:[?.!,;:]|$)|\s+(?:is|are|was|were|in|of|or|and|to|for|than|when|if|that|which|should|would|do|"
+     r"does|can|will)\b)", "it"),
+    (r"w/o", "without"),
     ("|".join(_ORDINAL_WORDS), lambda text: _ORDINAL_WORDS[text.lower()]),  # "first" is 1st
     ("|".join(_NUMBER_WORDS), lambda text: _NUMBER_WORDS[text.lower()]),
 )
@@ -229,7 +233,7 @@ _NEEDLES = ("deg", "dollar", "pound", "sterling", "kron", "franc", "yen", "yuan"
             " way", "steps", "process", "method", "procedure", "time to", "time of", "what caus", "what could",
             "what might", "what would", "is caus", "are caus", "what mak", "is mak", "are mak", "allowed", "permitted",
             "advance", "power of", "close to", " used", "count as", "counts as", "height", "length", "depth",
-            "distance", "width", "weight", "speed", "the age", "what age", *_NUMBER_WORDS, *_ORDINAL_WORDS)
+            "distance", "width", "weight", "speed", "the age", "what age", "w/o", *_NUMBER_WORDS, *_ORDINAL_WORDS)
 
 
 def _rewrite(m: re.Match) -> str:
@@ -395,6 +399,8 @@ def _tokens(text: str) -> list[_Token]:
             number = number.replace(symbol, "") if symbol else number
             if attached.lower() in _ORDINALS:
                 attached = ""  # "28th" is 28
+            elif attached.lower() == "in":
+                attached = "inch"  # "1/4in": written against its number, "in" is no preposition
             elif attached.lower() == "k":  # "780k" is 780000
                 number, attached = str(Decimal(number.replace(",", "")) * 1000), ""
             token = _Token("number", number, attached or (_SYMBOLS[symbol] if symbol else ""))
@@ -565,7 +571,8 @@ def read(text: str) -> Reading:
             if tokens[j].kind == "number" and _unit(tokens[j].attached) in _RATED:  # not "weighing 39 kg per day"
                 t.used, tokens[i - 1].used, tokens[j].per = True, True, _unit(t.text)
     for t in tokens:
-        if t.kind == "word" and not t.used and _unit(t.text) in _PERIOD_UNITS and t.text.lower() not in FUNCTION_WORDS:
+        if (t.kind == "word" and not t.used and _unit(t.text) in _PERIOD_UNITS and t.text.lower() not in FUNCTION_WORDS
+                and len(t.text) > 1):  # "2 h" is 2 hours, "vitamin h" names no period
             t.used = True
             facts.append(Fact("window", "", "period", _unit(t.text)))
     # an interrogative asks only where it opens its clause ("when should I plant", "who wrote it and in what

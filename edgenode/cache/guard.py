@@ -14,7 +14,8 @@ answer to the other. Two readings ask the same thing when
   difference between TCP and UDP", "how does UDP differ from TCP") its order is no role; one of several names labelled on one
   side only meets its counterpart when the label's meaning is a free word of the other side ("who won the Tour
   de France in 1998" and "1998 Tour de France winner?"); a name written in lower case on one side ("lyon",
-  "covid") meets it in the same role; words both prompts have, in the phrase after one preposition on each side
+  "covid") meets it in the same role, or in any role but a direction when it is the only one ("in Python", "python
+  reverse a list"); words both prompts have, in the phrase after one preposition on each side
   but not the same words, are swapped roles ("a string to an integer", "an integer to a string"; "baking soda for
   baking powder"; "ounces in a cup", "cups in an ounce"), and so are words each side negates that the other says
   without negation ("use the euro but not in the EU", "in the EU but do not use the euro"), and two words that
@@ -378,11 +379,20 @@ def _tense(reading: Reading) -> str:
 def _lower_case_names(a: Reading, b: Reading) -> tuple[Reading, Reading]:
     """`a`'s names and codes that `b` writes in lower case ("Lyon", "lyon"; "COVID", "covid"), in the same role
     (after the same preposition, or after none when `a`'s label is a content word), taken out of `a`'s facts
-    and `b`'s words."""
+    and `b`'s words. `a`'s only name meets it in any role but a direction ("in Python", "python reverse a list";
+    not "to Lyon", "from lyon")."""
     theirs = {(f.kind, f.value) for f in b.facts}
     placed = dict(b.placed)
+    alone = sum(f.kind in ("name", "id") for f in a.facts) == 1
+
+    def same_role(fact: Fact) -> bool:
+        role = placed.get(fact.value, "")
+        if alone and fact.label not in _DIRECTIONAL and role not in _DIRECTIONAL:
+            return True
+        return role == (fact.label if fact.label in PREPOSITIONS else "")
+
     names = [f for f in a.facts if f.kind in ("name", "id") and f.value.isalpha() and (f.kind, f.value) not in theirs
-             and f.value in b.words and placed.get(f.value, "") == (f.label if f.label in PREPOSITIONS else "")]
+             and f.value in b.words and same_role(f)]
     if not names:
         return a, b
     values = {f.value for f in names}

@@ -263,6 +263,11 @@ def test_template_words_by_meaning(guard, stored, asked, same):
     ("What's the difference between a crocodile and an alligator?", "crocodile vs alligator", True),
     # a word only one side has that WordNet puts above a word of the other says nothing more
     ("Which parrot lives the longest?", "Which parrot bird lives the longest?", True),
+    # the only name written in lower case meets it in any role but a direction; "one" that counts nothing; "w/o"
+    ("Does it rain much in Lisbon in spring?", "does lisbon get much rain in spring", True),
+    ("Is there a night train to Vienna?", "is there a night train from vienna", False),
+    ("Which cable is live, brown or blue?", "brown or blue cable, which one is live?", True),
+    ("Can I drive without insurance in Spain?", "can i drive w/o insurance in spain", True),
 ])
 def test_rewordings_of_a_question_and_their_near_misses(guard, stored, asked, same):
     assert guard.same_text(stored, asked) is same
@@ -278,6 +283,13 @@ def test_durations_scales_and_dashes_are_read_as_written():
     assert numbers("a budget of 1.5 million euros") == [("1500000", "eur")]
     assert [f for f in read("my battery light came on - what does it mean?").facts if f.kind == "op"] == []
     assert [f.value for f in read("solve 2x - 7 = 32").facts if f.kind == "op"] == ["-", "7=32"]
+    # units written against their number or shortened; a letter that names no period
+    assert numbers("120 mi in 2 h") == numbers("120 miles in 2 hours") == [("120", "mi"), ("2", "hour")]
+    assert numbers("a bit for a 1/4in anchor") == numbers("a bit for a 1/4 inch anchor")
+    assert read("what is vitamin h?").facts == () and numbers("which one is the hot wire?") == []
+    # a money or percentage figure per period is that period's figure; a weight is not
+    assert numbers("invest $500 a month at 4% a year") == [("4", "percent/year"), ("500", "usd/month")]
+    assert numbers("a child weighing 20 kg per day") == [("20", "kg")]
 
 
 def test_words_that_are_dates_only_when_written_as_dates():
