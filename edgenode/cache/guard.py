@@ -192,8 +192,7 @@ class Guard:
                 continue  # "which city is Peru's capital": a capital is a city
             if word.startswith(("differ", "compar")) and not _VERSUS.isdisjoint(said):
                 continue  # "hurricane vs typhoon" asks the difference between them
-            if self.lexicon is not None and len(word) >= 4 and not self.lexicon.lemmas(word) and any(
-                    len(o) >= 4 and o not in other and OSA.distance(word, o, score_cutoff=1) <= 1 for o in said):
+            if any(o not in other and self._slip(word, o) for o in said):
                 continue  # "wich" for "which", "untill" for "until"
             if any(m == word and lemma(head) in shared for m, head in own.modifiers):
                 return False
@@ -203,12 +202,15 @@ class Guard:
                 return False
         return True
 
+    def _slip(self, typed: str, word: str) -> bool:
+        """`typed` is `word` with one letter added, dropped, changed or two swapped ("captial", "recieve"), and WordNet
+        does not know `typed`: "form" and "from", "Iran" and "Iraq" are words of their own."""
+        return (self.lexicon is not None and min(len(typed), len(word)) >= 4 and typed.isalpha() and word.isalpha()
+                and not self.lexicon.lemmas(typed) and OSA.distance(typed, word, score_cutoff=1) <= 1)
+
     def _misspelt(self, a: str, b: str) -> bool:
-        """One word is the other with one letter added, dropped, changed or two swapped ("captial", "recieve"), and
-        WordNet knows only one of them: "form" and "from", "Iran" and "Iraq" are words of their own."""
-        if self.lexicon is None or min(len(a), len(b)) < 4 or not (a.isalpha() and b.isalpha()):
-            return False
-        return (not self.lexicon.lemmas(a)) != (not self.lexicon.lemmas(b)) and OSA.distance(a, b, score_cutoff=1) <= 1
+        """One of two words, both of them content words, is a slip of the other, which WordNet knows."""
+        return (self._slip(a, b) and bool(self.lexicon.lemmas(b))) or (self._slip(b, a) and bool(self.lexicon.lemmas(a)))
 
     def _implies(self, word: str, extra: str) -> float:
         """How well `word` implies `extra`: 1 for WordNet's synonyms, nothing for its kin and opposites (an added
