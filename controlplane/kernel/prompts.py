@@ -504,8 +504,8 @@ def _label_after(tokens: list[_Token], i: int) -> str:
 
 def _preposition_before(tokens: list[_Token], i: int) -> str:
     j = i - 1
-    while j >= 0 and tokens[j].kind == "word" and tokens[j].text.lower() in _ARTICLES:
-        j -= 1  # "from the UK"
+    while j >= 0 and tokens[j].kind == "word" and tokens[j].text.lower() in _DETERMINERS:
+        j -= 1  # "from the UK", "in my Gmail"
     if j >= 0 and tokens[j].kind == "word" and tokens[j].text.lower() in PREPOSITIONS:
         return tokens[j].text.lower()
     return ""
@@ -657,8 +657,6 @@ def read(text: str) -> Reading:
     content = [_content(t) for t in tokens]
     words = sorted({w for w, c in zip(lowers, content, strict=True) if c})
     modifiers = sorted({(lowers[i], lowers[i + 1]) for i in range(len(tokens) - 1) if content[i] and content[i + 1]})
-    placed = sorted({(lowers[i], preposition) for i in range(len(tokens))
-                     if content[i] and (preposition := _preposition_before(tokens, i))})
     coordinated = sorted({tuple(sorted((lowers[i], lowers[i + 2]))) for i in range(len(tokens) - 2)
                           if content[i] and content[i + 2] and lowers[i + 1] in ("and", "or", "nor")})
     literals = sorted({w for t, w in zip(tokens, lowers, strict=True) if t.quoted and t.kind == "word"})
@@ -692,6 +690,8 @@ def read(text: str) -> Reading:
                 j += 1
             if phrase:
                 phrases.add((lower, tuple(phrase)))
+    # the first word of each phrase after a preposition proper: where a lower-case name stands ("from lyon")
+    placed = sorted({(phrase[0], preposition) for preposition, phrase in phrases if preposition in PREPOSITIONS})
     return Reading(tuple(sorted(facts, key=lambda f: (f.kind, f.value, f.unit, f.label))), tuple(words),
                    tuple(modifiers), tuple(placed), tuple(coordinated), tuple(literals), tuple(sorted(negated)),
                    tuple(order), said, tuple(sorted(phrases)))
