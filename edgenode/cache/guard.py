@@ -184,10 +184,10 @@ class Guard:
         extra, other, own, said = (la, b, ra, rb.said) if la else (lb, a, rb, ra.said)
         shared = {lemma(w) for w in other}
         for word in extra:
-            if not other or any(opposite(word, o) or self._relation(word, o) is Relation.OPPOSITE for o in other):
+            if not other or any(self._relation(word, o) is Relation.OPPOSITE for o in other):
                 return False
             if any(opposite(word, o) for o in said):
-                return False  # the other side says its opposite with a word that carries no topic: "right", "in"
+                return False  # the other side says its opposite, also with a word that carries no topic: "right", "in"
             if self.lexicon is not None and any(self.lexicon.broader(word, o) for o in other):
                 continue  # "which city is Peru's capital": a capital is a city
             if word.startswith(("differ", "compar")) and not _VERSUS.isdisjoint(said):
