@@ -101,9 +101,7 @@ class Lexicon:
             # one a kind of the other: a narrower thing is mostly another thing ("hostel" of "hotel", "freezer" of
             # "fridge") but sometimes the same one named loosely ("fridge" of "refrigerator", "car" of "vehicle");
             # a narrower action is often the same one asked loosely ("spent" of "paid", and also "refunded")
-            nouns_a = {s for s in sa if self._pos[s] == "n"}
-            nouns_b = {s for s in sb if self._pos[s] == "n"}
-            if nouns_a & self._up(nouns_b, 2) or nouns_b & self._up(nouns_a, 2):
+            if self._noun_above(sa, sb) or self._noun_above(sb, sa):
                 return Relation.NARROWER
             return Relation.UNRELATED
         if ha & hb or ua & ub:
@@ -111,14 +109,15 @@ class Lexicon:
         return Relation.UNRELATED
 
     def _broader(self, a: str, b: str) -> bool:
-        """A noun sense of `a` is one or two levels above one of `b` ("city" of "capital", "animal" of "dog"): `a`
+        """A noun sense of `a` is one or two levels above one of `b` ("fruit" of "apple", "bird" of "parrot"): `a`
         says nothing `b` does not."""
         la, lb = self.lemmas(a), self.lemmas(b)
-        if not la or not lb or la & lb:
-            return False
-        nouns_a = {s for s in self._senses(la) if self._pos[s] == "n"}
-        nouns_b = {s for s in self._senses(lb) if self._pos[s] == "n"}
-        return bool(nouns_a & self._up(nouns_b, 2))
+        return bool(la and lb and not la & lb and self._noun_above(self._senses(la), self._senses(lb)))
+
+    def _noun_above(self, senses: set[int], below: set[int]) -> bool:
+        """A noun among `senses` is one or two levels above a noun among `below`."""
+        nouns = {s for s in senses if self._pos[s] == "n"}
+        return bool(nouns & self._up({s for s in below if self._pos[s] == "n"}, 2))
 
     def _up(self, senses: set[int], levels: int) -> set[int]:
         """Hypernyms `levels` up; two levels only for nouns (verbs' hierarchy is shallow: their grandparents are
