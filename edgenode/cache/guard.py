@@ -189,7 +189,7 @@ class Guard:
             if any(opposite(word, o) for o in said):
                 return False  # the other side says its opposite, also with a word that carries no topic: "right", "in"
             if self.lexicon is not None and any(self.lexicon.broader(word, o) for o in other):
-                continue  # "which city is Peru's capital": a capital is a city
+                continue  # "which parrot bird lives longest": a parrot is a bird
             if word.startswith(("differ", "compar")) and not _VERSUS.isdisjoint(said):
                 continue  # "hurricane vs typhoon" asks the difference between them
             if any(o not in other and self._slip(word, o) for o in said):
