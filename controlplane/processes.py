@@ -22,7 +22,7 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from controlplane.kernel.errors import ProcessFailed
@@ -51,6 +51,21 @@ def free_ports(n: int, host: str = "127.0.0.1") -> list[int]:
 def _die_with_parent(sig: int) -> None:
     libc = ctypes.CDLL(ctypes.util.find_library("c"), use_errno=True)
     libc.prctl(_PR_SET_PDEATHSIG, sig)
+
+
+_SETPRIV = shutil.which("setpriv")  # util-linux, part of every Debian base system
+
+
+def _dying_with_parent(argv: list[str], sig: int) -> tuple[list[str], Callable[[], None] | None]:
+    """argv and preexec_fn that start a child which gets `sig` when its parent dies.
+
+    util-linux's `setpriv --pdeathsig` sets the signal and execs the command (same pid), so Popen needs no
+    preexec_fn and spawns with vfork. A preexec_fn forces a plain fork() that runs the parent's fork handlers
+    in the child: gRPC's, in a process with live gRPC threads, can abort the child (SIGABRT) before it execs.
+    Without setpriv the signal is set by a preexec_fn, as before."""
+    if _SETPRIV:
+        return [_SETPRIV, f"--pdeathsig={signal.Signals(sig).name.removeprefix('SIG')}", "--", *argv], None
+    return argv, lambda: _die_with_parent(sig)
 
 
 class ManagedProcess:
@@ -87,9 +102,9 @@ class ManagedProcess:
         return self.wait_ready(timeout_s)
 
     def spawn(self) -> None:
-        death_signal = self._death_signal
+        argv, preexec_fn = _dying_with_parent(self.argv, self._death_signal)
         self.process = subprocess.Popen(
-            self.argv,
+            argv,
             stdin=subprocess.DEVNULL,
             stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT,
@@ -97,7 +112,7 @@ class ManagedProcess:
             bufsize=1,
             env=self._env,
             start_new_session=True,
-            preexec_fn=lambda: _die_with_parent(death_signal),
+            preexec_fn=preexec_fn,
         )
         threading.Thread(target=self._pump, name=f"{self.name}-output", daemon=True).start()
 

@@ -8,6 +8,7 @@ import signal
 import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 import numpy as np
@@ -130,3 +131,53 @@ def test_router_refuses_bad_config(stack, tmp_path):
     )
     assert result.returncode == 2
     assert "policy.overflow_budget_ms: Input should be a valid number" in result.stderr
+
+
+_OWNER = """
+import signal, sys
+from controlplane.processes import ManagedProcess
+child = ManagedProcess("sleeper", ["sh", "-c", "echo ready; exec sleep 120"], ready_pattern="ready",
+                       death_signal=signal.SIGKILL)
+child.start(timeout_s=30)
+print(child.pid, flush=True)
+sys.stdin.read()
+"""
+
+
+def test_a_child_dies_with_its_sigkilled_owner_and_is_spawned_without_a_fork_hook(monkeypatch):
+    """No finally runs in a SIGKILLed owner: the parent-death signal is what stops its children. The spawn
+    passes no preexec_fn (one forces a plain fork, whose gRPC fork handlers can abort the child)."""
+    owner = subprocess.Popen([sys.executable, "-c", _OWNER], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    try:
+        child_pid = int(owner.stdout.readline())
+        os.kill(child_pid, 0)  # running
+        owner.kill()
+        owner.wait(timeout=10)
+        deadline = time.monotonic() + 10
+        while Path(f"/proc/{child_pid}").exists() and "Z" not in _state(child_pid):
+            assert time.monotonic() < deadline, "the child outlived its SIGKILLed owner"
+            time.sleep(0.05)
+    finally:
+        owner.kill()
+        owner.wait()
+    seen = {}
+    real_popen = subprocess.Popen
+
+    def spying_popen(*args, **kwargs):
+        seen.update(kwargs)
+        return real_popen(*args, **kwargs)
+
+    monkeypatch.setattr(subprocess, "Popen", spying_popen)
+    sleeper = ManagedProcess("sleeper", ["sh", "-c", "echo ready; exec sleep 120"], ready_pattern="ready")
+    try:
+        sleeper.start(timeout_s=30)
+    finally:
+        sleeper.stop()
+    assert seen["preexec_fn"] is None
+
+
+def _state(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return "Z"
