@@ -89,7 +89,7 @@ _THAN = {"less": "<", "fewer": "<", "lower": "<", "smaller": "<", "cheaper": "<"
          "greater": ">", "higher": ">", "larger": ">", "bigger": ">", "older": ">"}
 _PAIRED = {("at", "least"): ">=", ("at", "most"): "<=", ("up", "to"): "<=", ("no", "more"): "<="}
 _PERIODS = {
-    "second": "second", "sec": "second", "secs": "second", "minute": "minute", "min": "minute", "mins": "minute",
+    "second": "second", "s": "second", "sec": "second", "secs": "second", "minute": "minute", "min": "minute", "mins": "minute",
     "hour": "hour", "h": "hour", "hr": "hour", "hrs": "hour", "day": "day", "week": "week", "wk": "week", "month": "month",
     "year": "year", "yr": "year", "fortnight": "fortnight", "quarter": "quarter", "decade": "decade",
     "today": "today", "yesterday": "yesterday", "tomorrow": "tomorrow", "tonight": "tonight", "weekend": "weekend",
@@ -126,12 +126,17 @@ _UNITS = {
     "calorie": "kcal", "calories": "kcal", "tablespoon": "tbsp", "tablespoons": "tbsp", "teaspoon": "tsp",
     "teaspoons": "tsp", "kilowatt-hour": "kwh", "kilowatt-hours": "kwh", "yen": "jpy", "yuan": "cny",
     "rupee": "inr", "rupees": "inr", "krona": "sek", "kronor": "sek", "hz": "hz", "hertz": "hz", "khz": "khz",
-    "kilohertz": "khz", "mhz": "mhz", "megahertz": "mhz", "ghz": "ghz", "gigahertz": "ghz",
+    "kilohertz": "khz", "mhz": "mhz", "megahertz": "mhz", "ghz": "ghz", "gigahertz": "ghz", "ohm": "ohm",
+    "ohms": "ohm", "wh": "wh", "watt-hour": "wh", "watt-hours": "wh", "kwh": "kwh", "megapixel": "mp",
+    "megapixels": "mp",
 }
 # codes read as a currency when they stand before a number ("EUR 1,910")
 _CURRENCIES = frozenset("""usd eur gbp jpy cny inr mxn zar mad ngn kes xof xaf tnd cad aud chf sek nok dkk egp ghs brl
 rub try aed sar nzd sgd hkd krw pln czk huf""".split())
 _RATED = _CURRENCIES | {"percent"}  # amounts and rates that a period after them makes a yearly (monthly...) figure
+# what a number written like a year ("in 2014", "the 2010 FIFA World Cup") takes as its unit: only a unit it names
+_YEAR = re.compile(r"1[0-9]{3}|20[0-9]{2}")
+_NAMED_UNITS = frozenset(_UNITS) | frozenset(_UNITS.values()) | frozenset(_PERIODS) | _CURRENCIES
 _SYMBOLS = {"$": "usd", "\u20ac": "eur", "\u00a3": "gbp", "\u00a5": "jpy"}
 _ORDINALS = frozenset({"st", "nd", "rd", "th"})
 _NUMBER_WORDS = {w: str(n) for n, w in enumerate(
@@ -301,6 +306,11 @@ def lemma(word: str) -> str:
         if word.endswith(suffix) and len(word) - len(suffix) >= 3 and not word.endswith("ss"):
             return word[: len(word) - len(suffix)] + keep
     return word
+
+
+def is_currency(unit: str) -> bool:
+    """A fact's unit names a currency ("usd", "mad"), not a rate or anything else."""
+    return unit in _CURRENCIES
 
 
 def same_unit(a: str, b: str) -> bool:
@@ -511,6 +521,24 @@ def _preposition_before(tokens: list[_Token], i: int) -> str:
     return ""
 
 
+def _name_role(tokens: list[_Token], i: int) -> str:
+    """A name's or code's label: its preposition; "from" where it is the first of "A to B" ("MAD to AUD exchange
+    rate", "Paris to Lyon by train": where the trip starts, as "from MAD to AUD" says); else the word before it."""
+    return _preposition_before(tokens, i) or ("from" if _leads_to(tokens, i) else "") or _label_before(tokens, i)
+
+
+def _leads_to(tokens: list[_Token], i: int) -> bool:
+    """The name at `i` is followed by "to" and another name or code ("MAD to AUD", "Paris to the Hague")."""
+    j = i + 2
+    if j >= len(tokens) or tokens[i + 1].kind != "word" or tokens[i + 1].text.lower() != "to":
+        return False
+    while j < len(tokens) - 1 and tokens[j].kind == "word" and tokens[j].text.lower() in _DETERMINERS:
+        j += 1
+    after = tokens[j]
+    return after.kind == "ident" or (after.kind == "word" and after.text[:1].isupper()
+                                     and after.text.lower() not in FUNCTION_WORDS)
+
+
 def _bound_before(tokens: list[_Token], i: int) -> str:
     """The comparison a number is bound by ("" when none), its words consumed."""
     j = i - 1
@@ -545,7 +573,8 @@ def read(text: str) -> Reading:
             continue
         nxt = tokens[i + 1] if i + 1 < len(tokens) else None
         before = tokens[i - 1] if i > 0 else None
-        if nxt is not None and nxt.kind == "word" and not nxt.used and _is_unit(nxt.text):
+        if nxt is not None and nxt.kind == "word" and not nxt.used and _is_unit(nxt.text) and (
+                not _YEAR.fullmatch(t.text) or nxt.text.lower() in _NAMED_UNITS):  # "the 2014 FIFA World Cup"
             t.attached, nxt.used, t.own_unit = nxt.text, True, True
         elif before is not None and before.kind == "word" and not before.used and before.text.isupper() \
                 and before.text.lower() in _CURRENCIES:
@@ -636,10 +665,10 @@ def read(text: str) -> Reading:
             facts.append(Fact("time", _preposition_before(tokens, i), f"{int(hours)}:{rest}"))
         elif t.kind == "ident":
             t.used = True
-            facts.append(Fact("id", _preposition_before(tokens, i) or _label_before(tokens, i), lower))
+            facts.append(Fact("id", _name_role(tokens, i), lower))
         elif t.kind == "word" and len(t.text) >= 2 and t.text.isupper() and lower not in FUNCTION_WORDS:
             t.used = True  # a code: MAD, EUR, NRB
-            facts.append(Fact("id", _preposition_before(tokens, i) or _label_before(tokens, i), lower))
+            facts.append(Fact("id", _name_role(tokens, i), lower))
         elif t.kind == "op":
             t.used = True
             facts.append(Fact("op", "", _operation(tokens, i)))
@@ -651,7 +680,7 @@ def read(text: str) -> Reading:
                 facts.append(Fact("than", "", lemma(after.text.lower())))
         elif t.kind == "word" and t.text[:1].isupper() and not t.sentence_start and lower not in FUNCTION_WORDS:
             t.used = True
-            facts.append(Fact("name", _preposition_before(tokens, i) or _label_before(tokens, i), lower))
+            facts.append(Fact("name", _name_role(tokens, i), lower))
     # one string per word across every stored reading: a cache keeps a reading per entry
     lowers = [sys.intern(t.text.lower().replace("'", "")) for t in tokens]
     content = [_content(t) for t in tokens]

@@ -38,7 +38,10 @@ answer to the other. Two readings ask the same thing when
   vertically", "horizontally") is never implied, nor one whose opposite the other side says with a word that
   carries no topic ("keep left", "keep right"). A word WordNet does not know that is one letter off a word of the
   other side is a typing slip ("captial", "wich"); "A vs B" asks the difference between them; a word only one
-  side has that WordNet puts one or two levels above a word of the other ("parrot bird") is implied.
+  side has that WordNet puts one or two levels above a word of the other ("parrot bird") is implied, and so is a
+  noun naming what the other side asks ("boiling time?" where it asks how long, "price" where it asks how much,
+  "steps" where it asks how, "mean" where it asks what something is); a figure written without a currency ("a 90k
+  salary") meets the same figure the other side writes once, with a currency ("a $90,000 salary").
 
 Nothing here knows the project's workloads; the evaluation sets that measure the rules live in
 bench/cacheeval, apart from this code.
@@ -54,7 +57,7 @@ from typing import Protocol
 import numpy as np
 from rapidfuzz.distance import OSA
 
-from controlplane.kernel.prompts import PREPOSITIONS, Fact, Reading, lemma, read, same_unit
+from controlplane.kernel.prompts import PREPOSITIONS, Fact, Reading, is_currency, lemma, read, same_unit
 from edgenode.cache.lexicon import Lexicon, Relation, shared_lexicon
 
 DEFAULT_WORD_THRESHOLD = 0.6  # a word replaced by another: the two mean the same
@@ -168,8 +171,10 @@ class Guard:
         the opposite); a word only one side has must be implied by the other side's words (`implied`), and
         must not narrow a word both have ("furnished apartment" against "apartment")."""
         a, b = ra.words, rb.words
-        la = [w for w in a if w not in b and not any(lemma(w) == lemma(o) for o in b)]
-        lb = [w for w in b if w not in a and not any(lemma(w) == lemma(o) for o in a)]
+        # a noun naming what the other side asks says nothing more: "boiling time?" and "how long do I boil"
+        answered_a, answered_b = _answered(ra), _answered(rb)
+        la = [w for w in a if w not in b and not any(lemma(w) == lemma(o) for o in b) and lemma(w) not in answered_b]
+        lb = [w for w in b if w not in a and not any(lemma(w) == lemma(o) for o in a) and lemma(w) not in answered_a]
         literals = set(ra.literals) | set(rb.literals)
         if any(w in literals for w in la + lb):
             return False  # a quoted word differs: "'whom'" is not "'whose'"
@@ -256,6 +261,7 @@ class Guard:
         if a.fact_key != b.fact_key:
             a, b = _lower_case_names(a, b)
             b, a = _lower_case_names(b, a)
+            a, b = _bare_amounts(a, b), _bare_amounts(b, a)
             if a.fact_key != b.fact_key:
                 return False
         if a.asks and b.asks and a.asks != b.asks:
@@ -278,6 +284,30 @@ class Guard:
 
     def same_text(self, a: str, b: str) -> bool:
         return self.same(read(a), read(b))
+
+
+# nouns that name what an interrogative asks for ("egg boiling time" asks how long; "number of keys", how many)
+_ANSWERS = {
+    "how long": "time duration length lifespan period timeframe",
+    "how often": "frequency schedule interval",
+    "how many": "number amount count quantity", "how much": "number amount count quantity price cost content",
+    "how": "step way method tip procedure process instruction", "what is": "mean meaning definition",
+    "when": "time date day deadline season moment",
+    "where": "place location",
+    "how old": "age", "how far": "distance", "how tall": "height", "how high": "height", "how big": "size",
+    "how fast": "speed", "how heavy": "weight", "how deep": "depth", "how wide": "width",
+}
+_ANSWERS = {ask: frozenset(nouns.split()) for ask, nouns in _ANSWERS.items()}
+
+
+def _answered(reading: Reading) -> frozenset[str]:
+    """The nouns that name what `reading` asks for: "time" and "duration" where it asks how long."""
+    asks = set(reading.asks)
+    if "how" in reading.said:
+        asks |= {f"how {w}" for w in ("many", "much") if w in reading.said}
+    if "what" in reading.said and not {"is", "are"}.isdisjoint(reading.said):
+        asks.add("what is")  # "what is wind chill" asks what "wind chill" means
+    return frozenset().union(*(_ANSWERS.get(ask, ()) for ask in asks))
 
 
 def _compares(reading: Reading) -> bool:
@@ -400,6 +430,25 @@ def _lower_case_names(a: Reading, b: Reading) -> tuple[Reading, Reading]:
     values = {f.value for f in names}
     return (replace(a, facts=tuple(f for f in a.facts if f not in names)),
             replace(b, words=tuple(w for w in b.words if w not in values)))
+
+
+def _bare_amounts(a: Reading, b: Reading) -> Reading:
+    """`a` with its figures written without a currency given the one `b` writes them with ("a 90k salary", "a $90,000
+    salary"), where `b` writes that figure once, with a currency, and `a` writes it only bare."""
+    mine = [f for f in a.facts if f.kind == "num"]
+    theirs = [f for f in b.facts if f.kind == "num"]
+
+    def currency(fact: Fact) -> str:
+        if fact.unit or any(f.value == fact.value and f.unit for f in mine):
+            return ""
+        same = [f for f in theirs if f.value == fact.value]
+        return same[0].unit if len(same) == 1 and is_currency(same[0].unit) else ""
+
+    given = {fact: unit for fact in mine if (unit := currency(fact))}
+    if not given:
+        return a
+    return replace(a, facts=tuple(sorted((replace(f, unit=given[f]) if f in given else f for f in a.facts),
+                                         key=lambda f: (f.kind, f.value, f.unit, f.label))))
 
 
 @functools.cache

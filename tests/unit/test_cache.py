@@ -268,6 +268,20 @@ def test_template_words_by_meaning(guard, stored, asked, same):
     ("Is there a night train to Vienna?", "is there a night train from vienna", False),
     ("Which cable is live, brown or blue?", "brown or blue cable, which one is live?", True),
     ("Can I drive without insurance in Spain?", "can i drive w/o insurance in spain", True),
+    # "A to B" starts at A; a year names no unit; a bare figure meets the one currency the other writes it with
+    ("What is the exchange rate from NOK to EUR today?", "NOK to EUR exchange rate today?", True),
+    ("What is the exchange rate from NOK to EUR today?", "EUR to NOK exchange rate today?", False),
+    ("Which team won the 2006 NBA Finals?", "Which team won the NBA Finals in 2006?", True),
+    ("Is a $45,000 salary enough to live in Denver?", "is a 45k salary enough to live in Denver?", True),
+    ("Is a $45,000 salary enough to live in Denver?", "is a 45k EUR salary enough to live in Denver?", False),
+    # a noun naming what the other side asks says nothing more; another noun still does
+    ("How long should I steam broccoli?", "broccoli steaming time?", True),
+    ("How often should I descale a kettle?", "kettle descaling frequency?", True),
+    ("How do I descale a kettle?", "steps to descale a kettle?", True),
+    ("How much is a ferry ticket from Tarifa to Tangier?", "ferry ticket price from Tarifa to Tangier?", True),
+    ("What is a leap year?", "What does leap year mean?", True),
+    ("How long should I steam broccoli?", "broccoli steaming temperature?", False),
+    ("How often should I descale a kettle?", "kettle descaling cost?", False),
 ])
 def test_rewordings_of_a_question_and_their_near_misses(guard, stored, asked, same):
     assert guard.same_text(stored, asked) is same
@@ -290,6 +304,10 @@ def test_durations_scales_and_dashes_are_read_as_written():
     # a money or percentage figure per period is that period's figure; a weight is not
     assert numbers("invest $500 a month at 4% a year") == [("4", "percent/year"), ("500", "usd/month")]
     assert numbers("a child weighing 20 kg per day") == [("20", "kg")]
+    # a year takes only a unit it names; a second written "s", ohms and watt-hours are units
+    assert numbers("the 2014 FIFA World Cup") == [("2014", "")] and numbers("in 2000 km") == [("2000", "km")]
+    assert numbers("from 0 to 27 m/s in 9 s") == numbers("from 0 to 27 m/s in 9 seconds")
+    assert numbers("a 4 ohm and a 6 ohms resistor")[0][1] == "ohm" and numbers("over 100Wh") == numbers("over 100 Wh")
 
 
 def test_words_that_are_dates_only_when_written_as_dates():
