@@ -287,8 +287,10 @@ class Reading:
     @property
     def affinity(self) -> tuple[tuple[str, str, str], ...]:
         """The fact key without names and codes written in letters alone, which a prompt in lower case reads
-        as template words ("Lyon", "lyon"): what the cache-aware router hashes."""
-        return tuple(k for k in self.fact_key if not (k[0] in ("name", "id") and k[1].isalpha()))
+        as template words ("Lyon", "lyon"), and without currencies, which a figure may be written without ("a 90k
+        salary", "a $90,000 salary"): what the cache-aware router hashes."""
+        return tuple((kind, value, "" if kind == "num" and unit in _CURRENCIES else unit)
+                     for kind, value, unit in self.fact_key if not (kind in ("name", "id") and value.isalpha()))
 
     @property
     def mentioned(self) -> frozenset[str]:

@@ -319,6 +319,7 @@ def test_words_that_are_dates_only_when_written_as_dates():
     assert dates("a hot spring near Tunis") == [] and dates("spring 2024 timetable") == ["spr"]
     # the router's affinity key does not depend on how a name is written
     assert read("trains from Lyon to London").affinity == read("trains from lyon to london").affinity
+    assert read("on a $90,000 salary").affinity == read("on a 90k salary").affinity
 
 
 def test_opposites_never_count_as_synonyms():
