@@ -41,7 +41,7 @@ _NEGATIONS = frozenset({
     "havent", "hadnt", "mustnt", "non",
 })
 # words that carry no fact and no meaning of their own in a question (articles, auxiliaries, pronouns,
-# prepositions, question words, politeness, light verbs; "between" and "versus" say nothing a comparison does
+# prepositions, question words, politeness, light verbs ("get", "put", "go"); "between" and "versus" say nothing a comparison does
 # not: "the difference between A and B", "how does A differ from B")
 FUNCTION_WORDS = frozenset("""
 a an the this that these those is are was were be been being am do does did done has have had having of in on
@@ -52,7 +52,7 @@ let lets make made makes making need needs want wants like within s d ll ve re m
 much many each hi hello hey dear thanks thank thx cheers ok okay well sorry excuse wondering wonder curious idea
 asap really actually basically anyone someone somebody guys question best recommended suitable ideal optimal
 appropriate right proper advisable take takes taking took able possible require requires required whenever
-needed necessary between versus vs using during use put both supposed
+needed necessary between versus vs using during use put both supposed go goes going went gone
 """.split())
 PREPOSITIONS = frozenset(
     "at before after by from to until till around since between in on near against into than versus vs".split())
