@@ -16,12 +16,11 @@ from importlib.metadata import entry_points
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from controlplane.kernel.config import DEFAULT_CONFIG
+from controlplane.kernel.config import DEFAULT_CONFIG, ETCD_HELP
 
 if TYPE_CHECKING:
     from controlplane.tls import TlsDir
 
-ETCD_HELP = "etcd endpoint HOST:PORT, or a cluster's members HOST:PORT,HOST:PORT,... (failover between them)"
 TLS_CLIENT_HELP = "certificates (edgeroute certs init): reach etcd over TLS with client.crt"
 COMMANDS_GROUP = "edgeroute.commands"  # entry points: a callable that adds its subparsers to the command parser
 

@@ -25,12 +25,17 @@ _CACHE_SIZE = 65_536
 CITY_PREFIXES = Path(__file__).resolve().parent.parent / "data" / "geoip" / "city-prefixes.csv"
 
 
+def city_prefix_rows(path: Path = CITY_PREFIXES) -> list[dict[str, str]]:
+    """The rows of a city prefix list (city-prefixes.csv: its header, then a row per prefix; "#" lines are notes)."""
+    lines = [line for line in path.read_text(encoding="utf-8").splitlines() if line and not line.startswith("#")]
+    return list(csv.DictReader(lines))
+
+
 def city_addresses() -> dict[str, str]:
     """One address per city from the shipped prefix list (the 10th host of its first prefix): what the demo,
     tests and benchmarks send as x-forwarded-for to be located as that city."""
-    lines = [line for line in CITY_PREFIXES.read_text().splitlines() if line and not line.startswith("#")]
     addresses: dict[str, str] = {}
-    for row in csv.DictReader(lines):
+    for row in city_prefix_rows():
         addresses.setdefault(row["city"], str(ipaddress.ip_network(row["prefix"])[10]))
     return addresses
 

@@ -12,11 +12,12 @@ DRAIN_GRACE_S = 10.0  # seconds calls in flight get to finish after SIGTERM, by 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """`edge`'s flags: declared here, so building `edgeroute`'s parser does not import the node (Triton, the model)."""
+    from controlplane.kernel.config import ETCD_HELP
     from controlplane.registry import DEFAULT_LEASE_TTL_S
 
     parser.add_argument("--hub", required=True, help="hub this node belongs to (a hub name in regions.yaml)")
     parser.add_argument("--node-id", default=None, help="unique within the hub (default: hub-hostname-port)")
-    parser.add_argument("--etcd", required=True, help="etcd endpoint HOST:PORT, or a cluster's members HOST:PORT,HOST:PORT,...")
+    parser.add_argument("--etcd", required=True, help=ETCD_HELP)
     parser.add_argument("--tls-dir", default=None,
                         help="certificates (edgeroute certs init): serve mutual TLS, taking calls only from a router "
                              "certificate, and reach etcd over TLS with edge.crt")

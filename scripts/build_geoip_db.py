@@ -6,19 +6,15 @@ The output reads back through geoip2.database.Reader(...).city(address).
 
 from __future__ import annotations
 
-import csv
 import sys
 from pathlib import Path
 
 from mmdb_writer import MmdbF64, MmdbU32, MMDBWriter
 from netaddr import IPSet
 
+from controlplane.geoip import city_prefix_rows
+
 CONTINENT_NAMES = {"AF": "Africa", "EU": "Europe"}
-
-
-def read_rows(path: Path) -> list[dict[str, str]]:
-    lines = [line for line in path.read_text(encoding="utf-8").splitlines() if line and not line.startswith("#")]
-    return list(csv.DictReader(lines))
 
 
 def build(csv_path: Path, out_path: Path) -> int:
@@ -28,7 +24,7 @@ def build(csv_path: Path, out_path: Path) -> int:
         languages=["en"],
         description={"en": "edgeroute demo city database (illustrative prefixes, see city-prefixes.csv)"},
     )
-    rows = read_rows(csv_path)
+    rows = city_prefix_rows(csv_path)
     for row in rows:
         record = {
             "city": {"geoname_id": MmdbU32(int(row["geoname_id"])), "names": {"en": row["city"]}},

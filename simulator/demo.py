@@ -12,7 +12,7 @@ import grpc
 import numpy as np
 from tritonclient.utils import deserialize_bytes_tensor
 
-from controlplane.geoip import city_addresses
+from controlplane.geoip import FORWARDED_FOR_HEADER, city_addresses
 from controlplane.kernel.config import load_config
 from controlplane.kernel.policy import NEAREST, NEAREST_FULL, OVERFLOW, SHED
 from controlplane.processes import ManagedProcess, edgeroute_argv, free_port
@@ -103,7 +103,7 @@ def run_demo(config: str, requests_per_city: int) -> int:
                     request = simple_request(i)
                     sent = time.perf_counter()
                     response, call = stub.ModelInfer.with_call(
-                        request, metadata=(("x-forwarded-for", address),), timeout=10
+                        request, metadata=((FORWARDED_FOR_HEADER, address),), timeout=10
                     )
                     latencies.append((time.perf_counter() - sent) * 1000)
                     metadata = dict(call.initial_metadata())
@@ -124,7 +124,7 @@ def run_demo(config: str, requests_per_city: int) -> int:
             for question in _demo_questions():
                 sent = time.perf_counter()
                 response = stub.ModelInfer(
-                    generation_request(question, 96), metadata=(("x-forwarded-for", city_addresses()["Casablanca"]),),
+                    generation_request(question, 96), metadata=((FORWARDED_FOR_HEADER, city_addresses()["Casablanca"]),),
                     timeout=60,
                 )
                 took = (time.perf_counter() - sent) * 1000
@@ -136,7 +136,7 @@ def run_demo(config: str, requests_per_city: int) -> int:
             for _question, asked in _reworded(_demo_questions()):
                 sent = time.perf_counter()
                 _response, call = stub.ModelInfer.with_call(
-                    generation_request(asked, 96), metadata=(("x-forwarded-for", city_addresses()["Casablanca"]),),
+                    generation_request(asked, 96), metadata=((FORWARDED_FOR_HEADER, city_addresses()["Casablanca"]),),
                     timeout=60,
                 )
                 took = (time.perf_counter() - sent) * 1000
