@@ -41,8 +41,8 @@ _NEGATIONS = frozenset({
     "havent", "hadnt", "mustnt", "non",
 })
 # words that carry no fact and no meaning of their own in a question (articles, auxiliaries, pronouns,
-# prepositions, question words, politeness, light verbs ("get", "put", "go"); "between" and "versus" say nothing a comparison does
-# not: "the difference between A and B", "how does A differ from B")
+# prepositions, question words, politeness, light verbs such as "get", "put" and "go"; "between" and "versus" say
+# nothing a comparison does not: "the difference between A and B", "how does A differ from B")
 FUNCTION_WORDS = frozenset("""
 a an the this that these those is are was were be been being am do does did done has have had having of in on
 at to for from by with as and or but if then than so what which who whom whose when where why how please tell
@@ -89,7 +89,8 @@ _THAN = {"less": "<", "fewer": "<", "lower": "<", "smaller": "<", "cheaper": "<"
          "greater": ">", "higher": ">", "larger": ">", "bigger": ">", "older": ">"}
 _PAIRED = {("at", "least"): ">=", ("at", "most"): "<=", ("up", "to"): "<=", ("no", "more"): "<="}
 _PERIODS = {
-    "second": "second", "s": "second", "sec": "second", "secs": "second", "minute": "minute", "min": "minute", "mins": "minute",
+    "second": "second", "s": "second", "sec": "second", "secs": "second", "minute": "minute", "min": "minute",
+    "mins": "minute",
     "hour": "hour", "h": "hour", "hr": "hour", "hrs": "hour", "day": "day", "week": "week", "wk": "week", "month": "month",
     "year": "year", "yr": "year", "fortnight": "fortnight", "quarter": "quarter", "decade": "decade",
     "today": "today", "yesterday": "yesterday", "tomorrow": "tomorrow", "tonight": "tonight", "weekend": "weekend",

@@ -287,7 +287,7 @@ class Guard:
 
 
 # nouns that name what an interrogative asks for ("egg boiling time" asks how long; "number of keys", how many)
-_ANSWERS = {
+_ANSWERS = {ask: frozenset(nouns.split()) for ask, nouns in {
     "how long": "time duration length lifespan period timeframe",
     "how often": "frequency schedule interval",
     "how many": "number amount count quantity", "how much": "number amount count quantity price cost content",
@@ -296,8 +296,7 @@ _ANSWERS = {
     "where": "place location",
     "how old": "age", "how far": "distance", "how tall": "height", "how high": "height", "how big": "size",
     "how fast": "speed", "how heavy": "weight", "how deep": "depth", "how wide": "width",
-}
-_ANSWERS = {ask: frozenset(nouns.split()) for ask, nouns in _ANSWERS.items()}
+}.items()}
 
 
 def _answered(reading: Reading) -> frozenset[str]:
