@@ -24,6 +24,27 @@ class Pair:
     should_hit: bool
 
 
+def hand_written(rows, family: str, ascii_only: bool = False) -> list[Pair]:  # noqa: ANN001
+    """Pairs from a hand-written split's rows (domain, kind, stored, asked, should_hit), family "FAMILY:domain",
+    checked: printable (ASCII too where `ascii_only`), at most 160 characters, asked != stored, no duplicate pair,
+    the kind's prefix matches the label, and no asked prompt is itself a stored prompt (the exact tier would serve
+    it)."""
+    stored_prompts = {stored for _, _, stored, _, _ in rows}
+    seen: set[tuple[str, str]] = set()
+    out: list[Pair] = []
+    for domain, kind, stored, asked, should_hit in rows:
+        for text in (stored, asked):
+            assert len(text) <= 160, text
+            assert text.isprintable() and (text.isascii() or not ascii_only), text
+        assert asked != stored, asked
+        assert asked not in stored_prompts, asked
+        assert kind.startswith("rewording:" if should_hit else "near-miss:"), (kind, stored, asked)
+        assert (stored, asked) not in seen, (stored, asked)
+        seen.add((stored, asked))
+        out.append(Pair(f"{family}:{domain}", kind, stored, asked, should_hit))
+    return out
+
+
 @dataclass(frozen=True)
 class Score:
     hits: int

@@ -8,7 +8,7 @@ at the default threshold: hit rate 0.193, false-hit rate 0.0316 (9 of 285) by th
 opposites said with function words, typing slips).
 """
 
-from bench.cacheeval import Pair
+from bench.cacheeval import Pair, hand_written
 
 # (domain, kind, stored, asked, should_hit)
 _PAIRS = (
@@ -602,4 +602,4 @@ _PAIRS = (
 
 
 def pairs() -> list[Pair]:
-    return [Pair(f"hand5:{domain}", kind, stored, asked, hit) for domain, kind, stored, asked, hit in _PAIRS]
+    return hand_written(_PAIRS, "hand5")

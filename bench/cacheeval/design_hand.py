@@ -9,7 +9,7 @@ constraint, a changed format).
 
 from __future__ import annotations
 
-from bench.cacheeval import Pair
+from bench.cacheeval import Pair, hand_written
 
 # (domain, kind, stored, asked, should_hit)
 _PAIRS = (
@@ -744,19 +744,4 @@ _PAIRS = (
 
 
 def pairs() -> list[Pair]:
-    """The hand-written pairs, checked: printable ASCII, at most 160 characters, asked != stored, no duplicate pair,
-    the kind's prefix matches the label, and no asked prompt is itself a stored prompt (the exact tier would serve it)."""
-    stored_prompts = {stored for _, _, stored, _, _ in _PAIRS}
-    seen: set[tuple[str, str]] = set()
-    out: list[Pair] = []
-    for domain, kind, stored, asked, should_hit in _PAIRS:
-        for text in (stored, asked):
-            assert len(text) <= 160, text
-            assert text.isascii() and text.isprintable(), text
-        assert asked != stored, asked
-        assert asked not in stored_prompts, asked
-        assert kind.startswith("rewording:" if should_hit else "near-miss:"), (kind, stored, asked)
-        assert (stored, asked) not in seen, (stored, asked)
-        seen.add((stored, asked))
-        out.append(Pair(f"hand:{domain}", kind, stored, asked, should_hit))
-    return out
+    return hand_written(_PAIRS, "hand", ascii_only=True)

@@ -8,7 +8,7 @@ second held-out reading beside bench/cacheeval/heldout.py. Kept as written (two 
 
 from __future__ import annotations
 
-from bench.cacheeval import Pair
+from bench.cacheeval import Pair, hand_written
 
 ROWS: list[tuple[str, str, str, str, bool]] = [
     ('pharmacy and medicine dosing', 'rewording:synonym', 'What is the maximum daily dose of acetaminophen for a healthy adult weighing 70 kg?', "What's the most paracetamol a healthy 70 kg adult can safely take in one day?", True),
@@ -372,4 +372,4 @@ ROWS: list[tuple[str, str, str, str, bool]] = [
 
 
 def pairs() -> list[Pair]:
-    return [Pair(f"free-text:{domain}", kind, stored, asked, should_hit) for domain, kind, stored, asked, should_hit in ROWS]
+    return hand_written(ROWS, "free-text")
