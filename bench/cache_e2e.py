@@ -6,7 +6,7 @@
 2. Matching quality on labelled pairs (bench.cacheeval) through the cache's own store and guard, at the
    default threshold: the held-out split (written apart from the guard; its kinds never looked at while
    designing it) is the claim, with 95% Wilson intervals; a third author's split (never designed on) beside
-   it, and the five design splits (four of free text, three of them hand-written). Baselines
+   it, and the six design splits (five of free text, four of them hand-written). Baselines
    on the same pairs, same run: the exact tier alone, and cosine alone at 0.98 (no guard).
 3. The held-out split's first pairs through the real stack, to show the stack agrees with the store.
 4. A 3-node hub against a 1-node hub on the same traffic (questions, then repeats and rewordings, in a
@@ -30,6 +30,7 @@ from bench.cacheeval import (
     design_fourth,
     design_free,
     design_hand,
+    design_sixth,
     evaluate,
     heldout,
     third_author,
@@ -72,7 +73,8 @@ def quality(figures: dict[str, float | int]) -> None:
     embedder, guard = shared_embedder(), shared_guard()
     splits = {"heldout": heldout.pairs(), "third_author": third_author.pairs(), "design": design.pairs(),
               "design_free": design_free.pairs(), "design_hand": design_hand.pairs(),
-              "design_fourth": design_fourth.pairs(), "design_fifth": design_fifth.pairs()}
+              "design_fourth": design_fourth.pairs(), "design_fifth": design_fifth.pairs(),
+              "design_sixth": design_sixth.pairs()}
     for split, pairs in splits.items():
         families = {"": pairs, "_workloads": [p for p in pairs if p.family in WORKLOADS],
                     "_freetext": [p for p in pairs if p.family not in WORKLOADS]}
