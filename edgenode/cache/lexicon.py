@@ -68,7 +68,9 @@ class Lexicon:
         for a, b in table["derived"]:
             self._derived.setdefault(a, set()).add(b)
             self._derived.setdefault(b, set()).add(a)
+        self._physical_entity: int = table["physical"]  # the synset every physical thing descends from
         self.relation = functools.lru_cache(maxsize=65_536)(self._relation)
+        self.physical = functools.lru_cache(maxsize=65_536)(self._physical)
         self.broader = functools.lru_cache(maxsize=65_536)(self._broader)
 
     @classmethod
@@ -107,6 +109,18 @@ class Lexicon:
         if ha & hb or ua & ub:
             return Relation.KIN  # siblings under one hypernym (nouns: or one grandparent, cat/dog under carnivore)
         return Relation.UNRELATED
+
+    def _physical(self, word: str) -> bool:
+        """A noun sense of `word` names a physical thing (WordNet's physical entity is above it): "sink", "drain",
+        "tornado", not "fee" or "cost"."""
+        frontier = {s for s in self._senses(self.lemmas(word)) if self._pos[s] == "n"}
+        seen: set[int] = set()
+        while frontier:
+            if self._physical_entity in frontier:
+                return True
+            seen |= frontier
+            frontier = {h for s in frontier for h in self._hypernyms[s]} - seen
+        return False
 
     def _broader(self, a: str, b: str) -> bool:
         """A noun sense of `a` is one or two levels above one of `b` ("fruit" of "apple", "bird" of "parrot"): `a`

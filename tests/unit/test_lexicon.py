@@ -49,6 +49,11 @@ def test_a_broader_noun_is_one_or_two_levels_up(lexicon):
     assert not lexicon.broader("wheat", "maize") and not lexicon.broader("qwzx", "apple")
 
 
+def test_physical_things_are_below_physical_entity(lexicon):
+    assert all(lexicon.physical(w) for w in ("sink", "drain", "tornadoes", "mattress", "windshield"))
+    assert not any(lexicon.physical(w) for w in ("fee", "cost", "payment", "qwzx", "quickly"))
+
+
 def test_base_forms_follow_the_detachment_rules():
     known = {"box", "church", "boil", "take", "large"}
     assert base_forms("boxes", known) == {"box"}
@@ -75,6 +80,12 @@ def test_base_forms_follow_the_detachment_rules():
     ("average rent for a 2-bedroom apartment in Lisbon?", "average rent for a 2-bedroom furnished apartment in Lisbon?",
      False),  # a word only one side has narrows a word both have
     ("price of wheat in Meknes?", "price of wheat and maize in Meknes?", False),  # kin does not imply kin
+    # two physical things WordNet relates in no way are two things, however close their vectors (0.62-0.72)
+    ("how often should I rotate the tires on my bike?", "how often should I rotate the wheels on my bike?", False),
+    ("how do I clean soot from a chimney?", "how do I clean soot from a fireplace?", False),
+    ("how often should I replace my bed?", "how often should I replace my mattress?", False),
+    ("how do I get a crack out of my window?", "how do I get a crack out of my windshield?", False),
+    ("what is the usual fee for a plumber call-out?", "what does a plumber call-out usually cost?", True),  # abstract
 ])
 def test_the_guard_asks_wordnet_first(stored, asked, same):
     assert shared_guard().same_text(stored, asked) is same
