@@ -305,10 +305,16 @@ class Reading:
 
 
 def lemma(word: str) -> str:
+    """A crude base form: "cities" city, "boiling" boil, "boxes" box, "ounces" ounce, "dates" date."""
     for suffix, keep in (("ies", "y"), ("ing", ""), ("ed", ""), ("es", ""), ("s", "")):
+        if suffix == "es" and not word.endswith(_ES_AFTER):
+            continue  # "es" is a suffix only after a hiss: "boxes", "matches"; else just "s": "ounces", "dates"
         if word.endswith(suffix) and len(word) - len(suffix) >= 3 and not word.endswith("ss"):
             return word[: len(word) - len(suffix)] + keep
     return word
+
+
+_ES_AFTER = ("sses", "xes", "zzes", "ches", "shes")
 
 
 def is_currency(unit: str) -> bool:

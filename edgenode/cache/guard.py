@@ -42,7 +42,8 @@ answer to the other. Two readings ask the same thing when
   other side is a typing slip ("captial", "wich"); "A vs B" asks the difference between them; a word only one
   side has that WordNet puts one or two levels above a word of the other ("parrot bird") is implied, and so is a
   noun naming what the other side asks ("boiling time?" where it asks how long, "price" where it asks how much,
-  "steps" where it asks how, "mean" where it asks what something is); a figure written without a currency ("a 90k
+  "steps" where it asks how, "mean" or "explained" where it asks what something is); a word the other side writes as
+  two is that word ("timezones", "time zones"; "backup", "back up"); a figure written without a currency ("a 90k
   salary") meets the same figure the other side writes once, with a currency ("a $90,000 salary").
 
 Nothing here knows the project's workloads; the evaluation sets that measure the rules live in
@@ -183,6 +184,8 @@ class Guard:
         literals = set(ra.literals) | set(rb.literals)
         if any(w in literals for w in la + lb):
             return False  # a quoted word differs: "'whom'" is not "'whose'"
+        la, lb = _joined(la, lb, rb.said)
+        lb, la = _joined(lb, la, ra.said)
         if la and lb:
             scored = sorted(((self._score(x, y), x, y) for x in la for y in lb), reverse=True)
             for score, x, y in scored:
@@ -296,7 +299,8 @@ _ANSWERS = {ask: frozenset(nouns.split()) for ask, nouns in {
     "how long": "time duration length lifespan period timeframe",
     "how often": "frequency schedule interval",
     "how many": "number amount count quantity", "how much": "number amount count quantity price cost content",
-    "how": "step way method tip procedure process instruction", "what is": "mean meaning definition",
+    "how": "step way method tip procedure process instruction",
+    "what is": "mean meaning definition explain explanation",
     "when": "time date day deadline season moment",
     "where": "place location",
     "how old": "age", "how far": "distance", "how tall": "height", "how high": "height", "how big": "size",
@@ -312,6 +316,17 @@ def _answered(reading: Reading) -> frozenset[str]:
     if "what" in reading.said and not {"is", "are"}.isdisjoint(reading.said):
         asks.add("what is")  # "what is wind chill" asks what "wind chill" means
     return frozenset().union(*(_ANSWERS.get(ask, ()) for ask in asks))
+
+
+def _joined(mine: list[str], theirs: list[str], said: tuple[str, ...]) -> tuple[list[str], list[str]]:
+    """Words of `mine` that the other side writes as two ("timezones", "time zones"; "pushups", "push-ups"; "backup",
+    "back up") taken out, with those two words out of `theirs`."""
+    for word in list(mine):
+        parts = next(((p, q) for p in said for q in said if p != q and p + q == word), None)
+        if parts is not None:
+            mine.remove(word)
+            theirs[:] = [w for w in theirs if w not in parts]
+    return mine, theirs
 
 
 def _compares(reading: Reading) -> bool:

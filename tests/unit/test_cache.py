@@ -7,7 +7,7 @@ import pytest
 
 from bench.cacheeval import design, evaluate
 from controlplane.kernel.config import DEFAULT_CACHE_THRESHOLD, CacheSettings, ModelCache
-from controlplane.kernel.prompts import exact_key, read
+from controlplane.kernel.prompts import exact_key, lemma, read
 from controlplane.wire.stream import read_response
 from edgenode.cache.edge import BYPASS, CACHE_HEADER, HIT, MISS_MARK, EdgeCache, mark_stream, mark_unary
 from edgenode.cache.embed import StaticEmbedder, shared_embedder
@@ -286,9 +286,19 @@ def test_template_words_by_meaning(guard, stored, asked, same):
     ("Can a wool sweater go in the dryer?", "Can I put a wool sweater in the dryer?", True),
     ("Is it going to snow in Oslo on Friday?", "Will it snow in Oslo on Friday?", True),
     ("Can a wool sweater go in the dryer?", "Can a wool sweater go in the washer?", False),
+    # "X explained" asks what X is; a word the other side writes as two is that word
+    ("What is the Monty Hall problem?", "monty hall problem explained", True),
+    ("What is inflation?", "inflation explained for kids", False),
+    ("how do I set up a home network?", "how do I setup a home network?", True),
+    ("how many ounces are in a cup?", "how many cups are in an ounce?", False),
 ])
 def test_rewordings_of_a_question_and_their_near_misses(guard, stored, asked, same):
     assert guard.same_text(stored, asked) is same
+
+
+def test_lemma_strips_es_only_after_a_hiss():
+    assert [lemma(w) for w in ("boxes", "matches", "dishes", "classes", "ounces", "dates", "houses", "cities")] == [
+        "box", "match", "dish", "class", "ounce", "date", "house", "city"]
 
 
 def test_durations_scales_and_dashes_are_read_as_written():
