@@ -35,8 +35,7 @@ answer to the other. Two readings ask the same thing when
   does a word with three or more letters in front of the other ("semicircle", "circle") unless WordNet says
   they agree, nor two nouns of physical things that WordNet relates in no way ("sink", "drain"; "tattoo",
   "piercing": vectors put such things close) unless their vectors are near-identical; two words naming one unit
-  ("calories", "kcal") agree. A quoted word is compared as written
-  ("'whom'", "'whose'"), and a word only one side has that is one more item of a list ("horizontally and
+  ("calories", "kcal") agree. A quoted word is compared as written ("'whom'", "'whose'"), and a word only one side has that is one more item of a list ("horizontally and
   vertically", "horizontally") is never implied, nor one whose opposite the other side says with a word that
   carries no topic ("keep left", "keep right"). A word WordNet does not know that is one letter off a word of the
   other side is a typing slip ("captial", "wich"); "A vs B" asks the difference between them; a word only one
