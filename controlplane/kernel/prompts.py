@@ -304,6 +304,9 @@ class Reading:
         return frozenset(f.value for f in self.facts if f.kind == "ask")
 
 
+_ES_AFTER = ("sses", "xes", "zzes", "ches", "shes")  # endings where "es" is the suffix: "boxes", "matches"
+
+
 def lemma(word: str) -> str:
     """A crude base form: "cities" city, "boiling" boil, "boxes" box, "ounces" ounce, "dates" date."""
     for suffix, keep in (("ies", "y"), ("ing", ""), ("ed", ""), ("es", ""), ("s", "")):
@@ -312,9 +315,6 @@ def lemma(word: str) -> str:
         if word.endswith(suffix) and len(word) - len(suffix) >= 3 and not word.endswith("ss"):
             return word[: len(word) - len(suffix)] + keep
     return word
-
-
-_ES_AFTER = ("sses", "xes", "zzes", "ches", "shes")
 
 
 def is_currency(unit: str) -> bool:

@@ -318,14 +318,14 @@ def _answered(reading: Reading) -> frozenset[str]:
 
 
 def _joined(mine: list[str], theirs: list[str], said: tuple[str, ...]) -> tuple[list[str], list[str]]:
-    """Words of `mine` that the other side writes as two ("timezones", "time zones"; "pushups", "push-ups"; "backup",
-    "back up") taken out, with those two words out of `theirs`."""
-    for word in list(mine):
-        parts = next(((p, q) for p in said for q in said if p != q and p + q == word), None)
-        if parts is not None:
-            mine.remove(word)
-            theirs[:] = [w for w in theirs if w not in parts]
-    return mine, theirs
+    """`mine` and `theirs` without the words of `mine` that the other side (which said `said`) writes as two
+    ("timezones", "time zones"; "pushups", "push-ups"; "backup", "back up"), nor those two words."""
+    if not mine:
+        return mine, theirs
+    parts = {p + q: (p, q) for p in said for q in said if p != q}
+    joined = [w for w in mine if w in parts]
+    split = {part for w in joined for part in parts[w]}
+    return [w for w in mine if w not in parts], [w for w in theirs if w not in split]
 
 
 def _compares(reading: Reading) -> bool:
