@@ -7,7 +7,9 @@
    default threshold: the held-out split (written apart from the guard; its kinds never looked at while
    designing it) is the claim, with 95% Wilson intervals; a third author's split (never designed on) beside
    it, and the six design splits (five of free text, four of them hand-written). Baselines
-   on the same pairs, same run: the exact tier alone, and cosine alone at 0.98 (no guard).
+   on the same pairs, same run: the exact tier alone, and cosine alone at 0.98 (no guard). Near misses the
+   semantic tier answers from a third stored prompt (no pair labels them) are counted apart, and a worst-case
+   false-hit rate counts them all as false hits.
 3. The held-out split's first pairs through the real stack, to show the stack agrees with the store.
 4. A 3-node hub against a 1-node hub on the same traffic (questions, then repeats and rewordings, in a
    shuffled order): cache-aware routing (the router hashes the prompt's facts) and, as the baseline, the
@@ -87,7 +89,10 @@ def quality(figures: dict[str, float | int]) -> None:
                             f"{split}{suffix}_hit_rate_hi95": hi, f"{split}{suffix}_false_hit_rate": score.false_hit_rate,
                             f"{split}{suffix}_false_hit_rate_hi95": fhi, f"{split}{suffix}_false_hit_rate_lo95": flo,
                             f"{split}{suffix}_rewordings": score.rewordings,
-                            f"{split}{suffix}_near_misses": score.near_misses})
+                            f"{split}{suffix}_near_misses": score.near_misses,
+                            f"{split}{suffix}_answered_other": score.answered_other,
+                            f"{split}{suffix}_worst_false_hit_rate": score.worst_false_hit_rate,
+                            f"{split}{suffix}_worst_false_hit_rate_hi95": score.worst_false_hit_interval[1]})
             print(f"  {split:7s} {suffix.strip('_') or 'all':9s}: {score.line()}")
         exact, _ = evaluate(pairs, SemanticCache(embedder, guard=guard), None)
         cosine, _ = evaluate(pairs, SemanticCache(embedder, guard=_Never()), 0.98)

@@ -5,13 +5,16 @@ shaped on; `heldout` was written by someone who did not read the guard, and its 
 designing it: its figures are the ones to believe, with `third_author`'s (a third author's, scored by a guard that
 never met it). `evaluate` puts every stored prompt of a split into one SemanticCache (one namespace, as one model's
 traffic shares one) and asks each pair's other prompt: a pair that should hit counts when the lookup serves its
-stored prompt's entry; a near miss counts as a false hit when it does.
+stored prompt's entry; a near miss counts as a false hit when it does. A lookup the semantic tier answers from
+another stored prompt's entry is in no pair's label: a near miss answered so is counted apart (`answered_other`),
+and `worst_false_hit_rate` counts every one of them as a false hit (a rewording answered so is a miss).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from edgenode.cache.store import SEMANTIC
 from edgenode.cache.verify import wilson
 
 
@@ -51,6 +54,7 @@ class Score:
     rewordings: int
     false_hits: int
     near_misses: int
+    answered_other: int = 0  # near misses the semantic tier answered from a third prompt's entry: unlabelled
 
     @property
     def hit_rate(self) -> float:
@@ -59,6 +63,15 @@ class Score:
     @property
     def false_hit_rate(self) -> float:
         return self.false_hits / self.near_misses if self.near_misses else 0.0
+
+    @property
+    def worst_false_hit_rate(self) -> float:
+        """The false-hit rate if every unlabelled answer from a third prompt's entry was wrong."""
+        return (self.false_hits + self.answered_other) / self.near_misses if self.near_misses else 0.0
+
+    @property
+    def worst_false_hit_interval(self) -> tuple[float, float]:
+        return wilson(self.false_hits + self.answered_other, self.near_misses)
 
     @property
     def hit_interval(self) -> tuple[float, float]:
@@ -71,20 +84,24 @@ class Score:
     def line(self) -> str:
         (lo, hi), (flo, fhi) = self.hit_interval, self.false_hit_interval
         return (f"hit rate {self.hit_rate:.3f} [{lo:.3f}, {hi:.3f}] on {self.rewordings} rewordings, false-hit rate "
-                f"{self.false_hit_rate:.4f} [{flo:.4f}, {fhi:.4f}] on {self.near_misses} near misses")
+                f"{self.false_hit_rate:.4f} [{flo:.4f}, {fhi:.4f}] on {self.near_misses} near misses"
+                + (f" (+{self.answered_other} answered from a third prompt's entry)" if self.answered_other else ""))
 
 
 def evaluate(pairs: list[Pair], cache, threshold: float | None, namespace: str = "eval") -> tuple[Score, list[tuple[Pair, bool]]]:  # noqa: ANN001
     """Score a split through `cache` (an empty edgenode.cache.store.SemanticCache; threshold None: the exact
-    tier alone). Returns the score and
-    each pair with whether it was served the stored prompt's answer."""
+    tier alone). Returns the score and each pair with whether it was served the stored prompt's answer. A near miss
+    that is itself a stored prompt, word for word, is the exact tier's to answer and is not counted apart."""
     for stored in dict.fromkeys(p.stored for p in pairs):
         cache.store(namespace, stored, (stored.encode(),), ttl_s=3600.0)
     outcomes = []
+    answered_other = 0
     for pair in pairs:
         found = cache.lookup(namespace, pair.asked, threshold)
         outcomes.append((pair, found.entry is not None and found.entry.prompt == pair.stored))
+        if found.entry is not None and found.entry.prompt != pair.stored and found.outcome == SEMANTIC:
+            answered_other += not pair.should_hit
     hits = sum(served for p, served in outcomes if p.should_hit)
     false_hits = sum(served for p, served in outcomes if not p.should_hit)
     rewordings = sum(p.should_hit for p in pairs)
-    return Score(hits, rewordings, false_hits, len(pairs) - rewordings), outcomes
+    return Score(hits, rewordings, false_hits, len(pairs) - rewordings, answered_other), outcomes

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from bench.cacheeval import design, evaluate
+from bench.cacheeval import Pair, design, evaluate
 from controlplane.kernel.config import DEFAULT_CACHE_THRESHOLD, CacheSettings, ModelCache
 from controlplane.kernel.prompts import exact_key, lemma, read
 from controlplane.wire.stream import read_response
@@ -397,6 +397,31 @@ def test_word_vectors_read_whole_words_from_the_table_and_batch_the_rest(embedde
                          DEFAULT_CACHE_THRESHOLD)
     assert found.outcome == GUARD  # compared, and refused: zucchinis are not cucumbers
     assert fresh.encoder_calls == 1
+
+
+class _AlwaysSame(Guard):
+    """A guard that takes every candidate (cosine alone): the same interface as the real one."""
+
+    def __init__(self) -> None:
+        super().__init__(shared_guard()._vectors)
+
+    def same(self, a, b) -> bool:  # noqa: ANN001
+        return True
+
+
+def test_a_near_miss_answered_from_a_third_prompt_is_counted_apart_and_in_the_worst_case(embedder):
+    """No pair labels an answer from a third stored prompt's entry: the evaluation counts it beside the false hits
+    instead of letting it pass as a refusal; a near miss that is a stored prompt word for word is the exact tier's."""
+    egg, france = "how long should I boil an egg for a runny yolk?", "what is the capital city of France?"
+    pairs = [Pair("f", "rewording:a", egg, "how long do I boil an egg for a runny yolk?", True),
+             Pair("f", "near-miss:b", france, "how long do I boil an egg for a hard yolk?", False),
+             Pair("f", "near-miss:c", france, egg, False)]
+    score, outcomes = evaluate(pairs, SemanticCache(embedder, guard=_AlwaysSame()), 0.5)
+    assert [served for _, served in outcomes] == [True, False, False]
+    assert (score.hits, score.false_hits, score.answered_other, score.near_misses) == (1, 0, 1, 2)
+    assert score.false_hit_rate == 0.0 and score.worst_false_hit_rate == 0.5
+    assert score.worst_false_hit_interval[1] > score.false_hit_interval[1]
+    assert "+1 answered from a third prompt's entry" in score.line()
 
 
 def test_the_design_split_through_the_store_at_the_default_threshold(embedder):
