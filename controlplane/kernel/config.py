@@ -27,7 +27,7 @@ DEFAULT_MAX_ATTEMPTS = 3
 DEFAULT_SERVICE_TIME_MS = 5.0
 # the --etcd flag of every command that reaches the registry
 ETCD_HELP = "etcd endpoint HOST:PORT, or a cluster's members HOST:PORT,HOST:PORT,... (failover between them)"
-DEFAULT_CACHE_THRESHOLD = 0.75  # the embedding only gathers candidates: the guard decides (edgenode.cache.guard)
+DEFAULT_CACHE_THRESHOLD = 0.6  # the embedding only gathers candidates: the guard decides (edgenode.cache.guard)
 DEFAULT_MAX_WAIT_MS = 2000.0
 
 Name = Annotated[str, Field(pattern=r"^[a-z][a-z0-9_-]{0,62}$", description="lower-case identifier")]
