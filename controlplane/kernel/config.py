@@ -155,7 +155,7 @@ class ModelCache(_Frozen):
 
 class CacheSettings(_Frozen):
     enabled: bool = Field(default=True, description="the edge nodes' semantic cache")
-    threshold: float = Field(default=DEFAULT_CACHE_THRESHOLD, gt=0.0, le=1.0, description="cosine similarity for a hit")
+    threshold: float = Field(default=DEFAULT_CACHE_THRESHOLD, gt=0.0, le=1.0, description="cosine that gathers candidates for the near-miss guard")
     ttl_s: float = Field(default=3600.0, gt=0.0, description="seconds an answer is kept")
     max_entries: int = Field(default=100_000, ge=1, le=100_000_000, description="entries per node; LRU beyond")
     deterministic_only: bool = Field(default=True, description="cache only temperature-0 or fixed-seed requests")

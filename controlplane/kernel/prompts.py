@@ -21,6 +21,7 @@ from __future__ import annotations
 import hashlib
 import re
 import sys
+from collections.abc import Iterable
 from dataclasses import dataclass
 from decimal import Decimal
 
@@ -315,6 +316,11 @@ def lemma(word: str) -> str:
         if word.endswith(suffix) and len(word) - len(suffix) >= 3 and not word.endswith("ss"):
             return word[: len(word) - len(suffix)] + keep
     return word
+
+
+def sorted_facts(facts: Iterable[Fact]) -> tuple[Fact, ...]:
+    """Facts in a Reading's order: by kind, value, unit, then label."""
+    return tuple(sorted(facts, key=lambda f: (f.kind, f.value, f.unit, f.label)))
 
 
 def is_currency(unit: str) -> bool:
@@ -730,7 +736,7 @@ def read(text: str) -> Reading:
                 phrases.add((lower, tuple(phrase)))
     # the first word of each phrase after a preposition proper: where a lower-case name stands ("from lyon")
     placed = sorted({(phrase[0], preposition) for preposition, phrase in phrases if preposition in PREPOSITIONS})
-    return Reading(tuple(sorted(facts, key=lambda f: (f.kind, f.value, f.unit, f.label))), tuple(words),
+    return Reading(sorted_facts(facts), tuple(words),
                    tuple(modifiers), tuple(placed), tuple(coordinated), tuple(literals), tuple(sorted(negated)),
                    tuple(order), said, tuple(sorted(phrases)))
 

@@ -59,7 +59,7 @@ from typing import Protocol
 import numpy as np
 from rapidfuzz.distance import OSA
 
-from controlplane.kernel.prompts import PREPOSITIONS, Fact, Reading, is_currency, lemma, read, same_unit
+from controlplane.kernel.prompts import PREPOSITIONS, Fact, Reading, is_currency, lemma, read, same_unit, sorted_facts
 from edgenode.cache.lexicon import Lexicon, Relation, shared_lexicon
 
 DEFAULT_WORD_THRESHOLD = 0.6  # a word replaced by another: the two mean the same
@@ -465,8 +465,7 @@ def _bare_amounts(a: Reading, b: Reading) -> Reading:
     given = {fact: unit for fact in mine if (unit := currency(fact))}
     if not given:
         return a
-    return replace(a, facts=tuple(sorted((replace(f, unit=given[f]) if f in given else f for f in a.facts),
-                                         key=lambda f: (f.kind, f.value, f.unit, f.label))))
+    return replace(a, facts=sorted_facts(replace(f, unit=given[f]) if f in given else f for f in a.facts))
 
 
 @functools.cache

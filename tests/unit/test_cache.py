@@ -10,7 +10,7 @@ from controlplane.kernel.config import DEFAULT_CACHE_THRESHOLD, CacheSettings, M
 from controlplane.kernel.prompts import exact_key, lemma, read
 from controlplane.wire.stream import read_response
 from edgenode.cache.edge import BYPASS, CACHE_HEADER, HIT, MISS_MARK, EdgeCache, mark_stream, mark_unary
-from edgenode.cache.embed import StaticEmbedder, shared_embedder
+from edgenode.cache.embed import StaticEmbedder, shared_embedder, shared_word_vectors
 from edgenode.cache.guard import Guard, opposite, shared_guard
 from edgenode.cache.store import EXACT, GUARD, MISS, SemanticCache
 from proto import service_pb2
@@ -403,7 +403,7 @@ class _AlwaysSame(Guard):
     """A guard that takes every candidate (cosine alone): the same interface as the real one."""
 
     def __init__(self) -> None:
-        super().__init__(shared_guard()._vectors)
+        super().__init__(shared_word_vectors())
 
     def same(self, a, b) -> bool:  # noqa: ANN001
         return True
