@@ -22,7 +22,7 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
 from controlplane.kernel.errors import ProcessFailed
@@ -227,6 +227,51 @@ def remove_model_copies(workspace: str | None = None, root: Path = MODEL_COPIES)
     return removed
 
 
+PYTHON_ENV_PREFIX = "python_env_"  # Triton's Python backend: one empty /tmp/python_env_XXXXXX per server
+_START_MARGIN_S = 2.0  # /proc/stat's boot time is whole seconds
+
+
+def remove_python_envs(root: Path = MODEL_COPIES, oldest_live: float | None = None) -> list[Path]:
+    """Remove the empty folders Triton's Python backend makes when a server starts (/tmp/python_env_XXXXXX,
+    named by Triton) and removes only when that server shuts down cleanly: a Triton killed, or past its exit
+    timeout, leaves its folder. One made before the oldest running tritonserver started belongs to none
+    of them. `oldest_live` (seconds since the epoch) defaults to that start, from /proc."""
+    if oldest_live is None:
+        starts = _tritonserver_starts()
+        oldest_live = min(starts) if starts else float("inf")
+    removed = []
+    for folder in root.glob(f"{PYTHON_ENV_PREFIX}*"):
+        with contextlib.suppress(OSError):  # not empty, not ours, or gone: left alone
+            if folder.is_dir() and folder.stat().st_mtime < oldest_live - _START_MARGIN_S:
+                folder.rmdir()
+                removed.append(folder)
+    return removed
+
+
+def _tritonserver_starts() -> list[float]:
+    """When each running tritonserver started (seconds since the epoch), from /proc."""
+    with open("/proc/stat", encoding="utf-8") as handle:
+        boot = next(float(line.split()[1]) for line in handle if line.startswith("btime "))
+    ticks = os.sysconf("SC_CLK_TCK")
+    # field 22 of stat, the start time in clock ticks since boot, is fields[19]
+    return [boot + int(fields[19]) / ticks for _, comm, fields in _proc_stats()
+            if comm == "tritonserver" and len(fields) > 19 and fields[0] != "Z"]
+
+
+def _proc_stats() -> Iterator[tuple[int, str, list[str]]]:
+    """(pid, comm, the fields after comm) of every process, from /proc/PID/stat (this project runs on Linux)."""
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat", encoding="utf-8", errors="replace") as handle:
+                stat = handle.read()
+        except OSError:
+            continue
+        # "pid (comm) state ppid pgrp ...": comm may hold spaces and parentheses, so split after the last ')'
+        yield int(entry), stat[stat.find("(") + 1 : stat.rfind(")")], stat[stat.rfind(")") + 2 :].split()
+
+
 def _pid_alive(pid: int) -> bool:
     try:
         os.kill(pid, 0)
@@ -369,21 +414,8 @@ class EtcdCluster:
 
 
 def running_in_group(pgid: int) -> list[int]:
-    """PIDs in process group `pgid` that are not zombies (from /proc: this project runs on Linux)."""
-    running = []
-    for entry in os.listdir("/proc"):
-        if not entry.isdigit():
-            continue
-        try:
-            with open(f"/proc/{entry}/stat", encoding="utf-8", errors="replace") as handle:
-                stat = handle.read()
-        except OSError:
-            continue
-        # "pid (comm) state ppid pgrp ...": comm may hold spaces and parentheses, so split after the last ')'
-        fields = stat[stat.rfind(")") + 2 :].split()
-        if len(fields) > 2 and fields[2] == str(pgid) and fields[0] != "Z":
-            running.append(int(entry))
-    return running
+    """PIDs in process group `pgid` that are not zombies."""
+    return [pid for pid, _, fields in _proc_stats() if len(fields) > 2 and fields[2] == str(pgid) and fields[0] != "Z"]
 
 
 def stop_all(processes: Sequence[ManagedProcess], grace_s: float = 15.0) -> None:

@@ -19,6 +19,7 @@ from controlplane.processes import (
     edgeroute_argv,
     owned_temp_dir,
     remove_model_copies,
+    remove_python_envs,
     stop_all,
 )
 from controlplane.tls import TlsDir
@@ -150,6 +151,7 @@ class Stack:
                 # an edge node stopped the hard way (past its grace) leaves its Triton's model copies in /tmp:
                 # their workspace, inside temp_dir, is gone now, which marks them as orphans
                 remove_model_copies()
+                remove_python_envs()  # and their Python backends' empty folders (/tmp/python_env_*)
 
     def __enter__(self) -> Stack:
         return self

@@ -3,9 +3,17 @@
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
+import time
 
-from controlplane.processes import owned_temp_dir, remove_model_copies, sweep_orphaned_temp_dirs
+from controlplane.processes import (
+    _tritonserver_starts,
+    owned_temp_dir,
+    remove_model_copies,
+    remove_python_envs,
+    sweep_orphaned_temp_dirs,
+)
 
 
 def test_sweep_removes_only_folders_whose_owner_is_gone(tmp_path):
@@ -44,3 +52,35 @@ def test_model_copies_of_a_stopped_or_vanished_triton_are_removed(tmp_path):
     (tmp_path / "folderDDD").mkdir()  # no config: not Triton's copy of a PyTriton model, left alone
     assert sorted(remove_model_copies(str(tmp_path / "mine"), root=tmp_path)) == [mine, gone]
     assert kept.exists() and (tmp_path / "folderDDD").exists()
+
+
+def test_python_backend_folders_older_than_every_running_triton_are_removed(tmp_path):
+    now = time.time()
+    stale = tmp_path / "python_env_AAAAAA"  # made by a Triton that was killed an hour ago
+    live = tmp_path / "python_env_BBBBBB"  # made by a Triton still running
+    busy = tmp_path / "python_env_CCCCCC"  # an extracted environment: not empty, left alone
+    for folder in (stale, live, busy):
+        folder.mkdir()
+    (busy / "bin").mkdir()
+    other = tmp_path / "folderDDD"
+    other.mkdir()
+    for folder in (stale, busy, other):
+        os.utime(folder, (now - 3600, now - 3600))
+    assert remove_python_envs(tmp_path, oldest_live=now - 60) == [stale]
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted([live.name, busy.name, other.name])
+    assert remove_python_envs(tmp_path, oldest_live=float("inf")) == [live]  # no Triton running
+
+
+def test_running_tritonservers_are_found_with_their_start_time(tmp_path):
+    fake = tmp_path / "tritonserver"  # a process named like Triton's server: /proc knows it by that name
+    shutil.copy(shutil.which("sleep"), fake)
+    before = time.time()
+    process = subprocess.Popen([str(fake), "30"])
+    try:
+        deadline = time.time() + 5
+        while not any(abs(start - before) < 3 for start in _tritonserver_starts()) and time.time() < deadline:
+            time.sleep(0.05)
+        assert any(abs(start - before) < 3 for start in _tritonserver_starts())
+    finally:
+        process.kill()
+        process.wait()
