@@ -11,7 +11,8 @@ capitalised word inside a sentence: Lagos) with its label ("home Lagos", "in Cas
 ("last hour", "within the past week": direction and period); a negation (not, never, n't, without, ...),
 with the words in its clause after it; what is asked (an interrogative that opens a clause, or a modal that
 opens a yes/no question: "can I" is not "must I"); an operator with its operands in order ("2^10", "12*14":
-"2 to the power of 10", "12 by 14 feet", "12 times 14"). Numbers are read with their scale ("1 million
+"2 to the power of 10", "12 by 14 feet", "12 times 14"); what "than" compares against, with its "of" phrases
+("heavier than an atom of lead"). Numbers are read with their scale ("1 million
 dollars", "90k"), in words ("twelve", "first"), and in clock times ("3 p.m.").
 Template words are every other content word (labels stay template words too).
 """
@@ -687,12 +688,10 @@ def read(text: str) -> Reading:
         elif t.kind == "op":
             t.used = True
             facts.append(Fact("op", "", _operation(tokens, i)))
-        elif t.kind == "word" and lower == "than":
+        elif t.kind == "word" and lower == "than" and (against := _compared(tokens, i)):
             # "is a fixed tariff cheaper than a green one": what is compared against is a role
-            after = next((u for u in tokens[i + 1:] if u.kind != "word" or _content(u)), None)
-            if after is not None and after.kind == "word":
-                t.used = True
-                facts.append(Fact("than", "", lemma(after.text.lower())))
+            t.used = True
+            facts.append(Fact("than", "", against))
         elif t.kind == "word" and t.text[:1].isupper() and not t.sentence_start and lower not in FUNCTION_WORDS:
             t.used = True
             facts.append(Fact("name", _name_role(tokens, i), lower))
@@ -739,6 +738,24 @@ def read(text: str) -> Reading:
     return Reading(sorted_facts(facts), tuple(words),
                    tuple(modifiers), tuple(placed), tuple(coordinated), tuple(literals), tuple(sorted(negated)),
                    tuple(order), said, tuple(sorted(phrases)))
+
+
+def _compared(tokens: list[_Token], i: int) -> str:
+    """What the "than" at `i` compares against: the first content word after it, with the words of the "of" phrases
+    that follow it ("than an atom of lead": "atom of lead", not an atom of gold); "" where a number or name follows."""
+    j = next((k for k in range(i + 1, len(tokens)) if tokens[k].kind != "word" or _content(tokens[k])), len(tokens))
+    if j == len(tokens) or tokens[j].kind != "word":
+        return ""
+    words = [lemma(tokens[j].text.lower())]
+    while j + 1 < len(tokens) and tokens[j + 1].kind == "word" and tokens[j + 1].text.lower() == "of":
+        k = j + 2
+        while k < len(tokens) and tokens[k].kind == "word" and tokens[k].text.lower() in _DETERMINERS:
+            k += 1
+        if k == len(tokens) or not _content(tokens[k]):
+            break
+        words += ["of", lemma(tokens[k].text.lower())]
+        j = k
+    return " ".join(words)
 
 
 def _operation(tokens: list[_Token], i: int) -> str:

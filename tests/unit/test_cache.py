@@ -74,6 +74,8 @@ def test_facts_are_bound_to_their_roles():
     ("stay at least 3 nights", "stay at most 3 nights", False),
     ("solve 2x - 7 = 32 for x", "solve 2x + 7 = 32 for x", False),
     ("is a fixed tariff cheaper than a green tariff?", "is a green tariff cheaper than a fixed tariff?", False),
+    ("is an atom of gold heavier than an atom of lead?", "is an atom of lead heavier than an atom of gold?", False),
+    ("is an atom of gold heavier than an atom of lead?", "is a gold atom heavier than an atom of lead?", True),
     ("a room for 2 adults", "a room for 2 children", False),
     ("cost to call the US from the UK", "cost to call the UK from the US", False),
     ("check-out until 2 pm?", "check-out until 2 am?", False),
