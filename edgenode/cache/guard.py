@@ -174,7 +174,8 @@ class Guard:
     def _words_agree(self, ra: Reading, rb: Reading) -> bool:
         """Words both have (or their lemmas) agree; a word replaced by another must mean the same (and not
         the opposite); a word only one side has must be implied by the other side's words (`implied`), and
-        must not narrow a word both have ("furnished apartment" against "apartment")."""
+        must not narrow a word both have, or one that met its counterpart ("furnished apartment" against
+        "apartment", "flashing tyre" against "tire")."""
         a, b = ra.words, rb.words
         # a noun naming what the other side asks says nothing more: "boiling time?" and "how long do I boil"
         answered_a, answered_b = _answered(ra), _answered(rb)
@@ -185,16 +186,18 @@ class Guard:
             return False  # a quoted word differs: "'whom'" is not "'whose'"
         la, lb = _joined(la, lb, rb.said)
         lb, la = _joined(lb, la, ra.said)
+        met: set[str] = set()  # words that met their counterpart in another spelling: "tyre" and "tire"
         if la and lb:
             scored = sorted(((self._score(x, y), x, y) for x in la for y in lb), reverse=True)
             for score, x, y in scored:
                 if x in la and y in lb and score >= self.word_threshold:
                     la.remove(x)
                     lb.remove(y)
+                    met |= {lemma(x), lemma(y)}
             if la and lb:
                 return False  # a word replaced by one of another meaning
         extra, other, own, said = (la, b, ra, rb.said) if la else (lb, a, rb, ra.said)
-        shared = {lemma(w) for w in other}
+        shared = {lemma(w) for w in other} | met
         for word in extra:
             if not other or any(self._relation(word, o) is Relation.OPPOSITE for o in other):
                 return False

@@ -79,6 +79,9 @@ def test_base_forms_follow_the_detachment_rules():
     ("how long does cooked rice keep in the fridge?", "hi, how long does cooked rice keep in the fridge? thanks!", True),
     ("average rent for a 2-bedroom apartment in Lisbon?", "average rent for a 2-bedroom furnished apartment in Lisbon?",
      False),  # a word only one side has narrows a word both have
+    ("what does the tyre pressure warning light mean?", "what does the flashing tire pressure warning light mean?",
+     False),  # ... also one that met its counterpart in another spelling
+    ("what does the tyre pressure warning light mean?", "what does the tire pressure warning light mean?", True),
     ("price of wheat in Meknes?", "price of wheat and maize in Meknes?", False),  # kin does not imply kin
     # two physical things WordNet relates in no way are two things, however close their vectors (0.62-0.72)
     ("how often should I rotate the tires on my bike?", "how often should I rotate the wheels on my bike?", False),
