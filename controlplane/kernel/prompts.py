@@ -280,6 +280,9 @@ class Reading:
     # the template words of each phrase after a preposition ("substitute baking soda for baking powder":
     # ("for", ("baking", "powder"))), sorted
     phrases: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    # every word in the order written, names too, "" between clauses: where an acronym may be spelled out
+    # ("ETF", "exchange-traded fund"; "NYC", "New York City")
+    spelled: tuple[str, ...] = ()
 
     @property
     def fact_key(self) -> tuple[tuple[str, str, str], ...]:
@@ -721,6 +724,8 @@ def read(text: str) -> Reading:
         elif lower in _FIRST_PERSON and t.kind == "word":
             order.append("i")  # "can I claim my mother" is not "can my mother claim me"
     said = tuple(sorted({w for t, w in zip(tokens, lowers, strict=True) if t.kind == "word"}))
+    spelled = tuple(w if t.kind == "word" else "" for t, w in zip(tokens, lowers, strict=True)
+                    if t.kind == "word" or t.kind == "punct" and t.text in _CLAUSE_END)
     phrases = set()
     for i, lower in enumerate(lowers):
         if tokens[i].kind == "word" and lower in _ROLE_PREPOSITIONS:
@@ -737,7 +742,7 @@ def read(text: str) -> Reading:
     placed = sorted({(phrase[0], preposition) for preposition, phrase in phrases if preposition in PREPOSITIONS})
     return Reading(sorted_facts(facts), tuple(words),
                    tuple(modifiers), tuple(placed), tuple(coordinated), tuple(literals), tuple(sorted(negated)),
-                   tuple(order), said, tuple(sorted(phrases)))
+                   tuple(order), said, tuple(sorted(phrases)), spelled)
 
 
 def _compared(tokens: list[_Token], i: int) -> str:

@@ -21,7 +21,8 @@ answer to the other. Two readings ask the same thing when
   without negation ("use the euro but not in the EU", "in the EU but do not use the euro"), and two words that
   trade places around a third in one clause of prompts whose verbs have helpers ("why do cats chase mice", "why do
   mice chase cats"; "can I claim my mother", "can my mother claim me"; not a passive, a moved clause or a list's
-  order); a question asked in the past is not one asked of the future ("when did", "when will");
+  order); a question asked in the past is not one asked of the future ("when did", "when will"); an acronym meets
+  the words the other side spells it out with ("ETF", "exchange-traded fund"; "NYC", "New York City");
 - their template words agree by meaning: words both have (or their lemmas) agree; a word replaced by
   another must mean the same. WordNet is asked first (edgenode.cache.lexicon): a shared synset or a
   derivation ("rainfall"/"rain", "purchase"/"buy", "payment"/"pay") agrees; antonyms ("cheap"/"expensive",
@@ -272,6 +273,8 @@ class Guard:
             a, b = _lower_case_names(a, b)
             b, a = _lower_case_names(b, a)
             a, b = _bare_amounts(a, b), _bare_amounts(b, a)
+            a, b = _spelled_out(a, b)
+            b, a = _spelled_out(b, a)
             if a.fact_key != b.fact_key:
                 return False
         if a.asks and b.asks and a.asks != b.asks:
@@ -451,6 +454,48 @@ def _lower_case_names(a: Reading, b: Reading) -> tuple[Reading, Reading]:
     values = {f.value for f in names}
     return (replace(a, facts=tuple(f for f in a.facts if f not in names)),
             replace(b, words=tuple(w for w in b.words if w not in values)))
+
+
+_SKIPPED_IN_ACRONYMS = frozenset(("of", "the", "and", "for", "a", "an"))  # "BoA", "Bank of America"
+
+
+def _spelled_out(a: Reading, b: Reading) -> tuple[Reading, Reading]:
+    """`a`'s acronyms that `b` spells out ("ETF", "exchange-traded fund"; "NYC", "New York City"; "LOTR", "Lord of the
+    Rings"), taken out of `a`'s facts, and the words that spell them out of `b`'s facts and words. An acronym is a
+    code of letters alone that `b` does not write; its letters are the initials of consecutive words of one clause
+    of `b`, which may also skip "of", "the" or "and"."""
+    theirs = {(f.kind, f.value) for f in b.facts}
+    spelled: set[str] = set()
+    acronyms = []
+    for fact in a.facts:
+        if fact.kind != "id" or not fact.value.isalpha() or (fact.kind, fact.value) in theirs:
+            continue
+        run = _initials_run(fact.value, b.spelled)
+        if run:
+            acronyms.append(fact)
+            spelled |= set(run)
+    if not acronyms:
+        return a, b
+    return (replace(a, facts=tuple(f for f in a.facts if f not in acronyms)),
+            replace(b, facts=tuple(f for f in b.facts if not (f.kind in ("name", "id") and f.value in spelled)),
+                    words=tuple(w for w in b.words if w not in spelled)))
+
+
+def _initials_run(letters: str, spelled: tuple[str, ...]) -> tuple[str, ...]:
+    """The first run of consecutive words in `spelled` whose initials are `letters` (words that are in
+    _SKIPPED_IN_ACRONYMS may be skipped, but not at either end), else ()."""
+    for start in range(len(spelled)):
+        k, j = 0, start
+        while j < len(spelled) and k < len(letters) and spelled[j]:
+            if spelled[j][0] == letters[k]:
+                k, j = k + 1, j + 1
+            elif spelled[j] in _SKIPPED_IN_ACRONYMS and k > 0:
+                j += 1
+            else:
+                break
+        if k == len(letters) and spelled[start][0] == letters[0]:
+            return spelled[start:j]
+    return ()
 
 
 def _bare_amounts(a: Reading, b: Reading) -> Reading:

@@ -76,6 +76,12 @@ def test_facts_are_bound_to_their_roles():
     ("is a fixed tariff cheaper than a green tariff?", "is a green tariff cheaper than a fixed tariff?", False),
     ("is an atom of gold heavier than an atom of lead?", "is an atom of lead heavier than an atom of gold?", False),
     ("is an atom of gold heavier than an atom of lead?", "is a gold atom heavier than an atom of lead?", True),
+    # an acronym spelled out on the other side is the same thing; spelled otherwise, it is another
+    ("what is an ETF?", "what is an exchange-traded fund?", True),
+    ("does the NYC subway run 24 hours?", "does the New York City subway run 24 hours?", True),
+    ("name some countries that fought in WWI", "name some countries that fought in World War I", True),
+    ("what is an ETF?", "what is an exchange-traded note?", False),
+    ("does the NYC subway run 24 hours?", "does the New York subway run 24 hours?", False),
     ("a room for 2 adults", "a room for 2 children", False),
     ("cost to call the US from the UK", "cost to call the UK from the US", False),
     ("check-out until 2 pm?", "check-out until 2 am?", False),
