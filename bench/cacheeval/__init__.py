@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from controlplane.kernel.prompts import exact_key
 from edgenode.cache.store import SEMANTIC
 from edgenode.cache.verify import wilson
 
@@ -98,8 +99,11 @@ def evaluate(pairs: list[Pair], cache, threshold: float | None, namespace: str =
     answered_other = 0
     for pair in pairs:
         found = cache.lookup(namespace, pair.asked, threshold)
-        outcomes.append((pair, found.entry is not None and found.entry.prompt == pair.stored))
-        if found.entry is not None and found.entry.prompt != pair.stored and found.outcome == SEMANTIC:
+        # the stored prompt's entry: two stored prompts one exact key apart ("How long..." and "how long...") are one
+        # prompt to the cache, and the later one's store replaced the earlier's entry
+        served = found.entry is not None and found.entry.key == exact_key(namespace, pair.stored)
+        outcomes.append((pair, served))
+        if found.entry is not None and not served and found.outcome == SEMANTIC:
             answered_other += not pair.should_hit
     hits = sum(served for p, served in outcomes if p.should_hit)
     false_hits = sum(served for p, served in outcomes if not p.should_hit)

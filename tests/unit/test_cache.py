@@ -432,6 +432,17 @@ def test_a_near_miss_answered_from_a_third_prompt_is_counted_apart_and_in_the_wo
     assert "+1 answered from a third prompt's entry" in score.line()
 
 
+def test_two_stored_prompts_one_exact_key_apart_are_one_prompt_to_the_evaluation(embedder):
+    """The later store replaces the earlier's entry (same exact key): a pair of the earlier spelling is served by it."""
+    upper, lower = "How long should I boil an egg for a runny yolk?", "how long should I boil an egg for a runny yolk?"
+    pairs = [Pair("f", "rewording:a", upper, "how long do I boil an egg for a runny yolk?", True),
+             Pair("f", "rewording:b", lower, "how long must I boil an egg for a runny yolk?", True),
+             Pair("f", "near-miss:c", upper, "how long should I boil an egg for a hard yolk?", False)]
+    score, outcomes = evaluate(pairs, SemanticCache(embedder, guard=_AlwaysSame()), 0.5)
+    assert [served for _, served in outcomes] == [True, True, True]
+    assert (score.hits, score.false_hits, score.answered_other) == (2, 1, 0)
+
+
 def test_the_design_split_through_the_store_at_the_default_threshold(embedder):
     """The split the rules were shaped on (bench.cacheeval.design): a regression check, not a claim; the
     held-out figures are bench.cache_e2e's."""
