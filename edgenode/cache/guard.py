@@ -83,6 +83,7 @@ morning/evening day/night summer/winter spring/autumn spring/fall rise/fall risi
 charge/discharge charging/discharging heat/cool heating/cooling full/empty cheap/expensive
 cheapest/dearest long/short longer/shorter longest/shortest large/small larger/smaller largest/smallest
 big/small bigger/smaller biggest/smallest add/subtract plus/minus positive/negative with/without
+give/receive gave/received given/received giving/receiving lend/borrow lent/borrowed lender/borrower buyer/seller
 """.split())
 _NEGATING_PREFIXES = ("un", "in", "im", "il", "ir", "dis", "non", "de", "anti", "mis")
 # a name's preposition that says which way it goes: "from Paris" is not "Paris" ("Paris flights" may go either way)
@@ -204,14 +205,17 @@ class Guard:
                 return False
             if any(opposite(word, o) for o in said):
                 return False  # the other side says its opposite, also with a word that carries no topic: "right", "in"
-            if self.lexicon is not None and any(self.lexicon.broader(word, o) for o in other):
+            broader = [o for o in other if self.lexicon is not None and self.lexicon.broader(word, o)]
+            if any((o, word) in own.modifiers for o in broader):
                 continue  # "which parrot bird lives longest": a parrot is a bird
+            if any(m == word and lemma(head) in shared for m, head in own.modifiers):
+                return False  # "state tax refund" against "tax refund", though a status is a state
+            if broader:
+                continue  # a broader word elsewhere says nothing more
             if word.startswith(("differ", "compar")) and not _VERSUS.isdisjoint(said):
                 continue  # "hurricane vs typhoon" asks the difference between them
             if any(o not in other and self._slip(word, o) for o in said):
                 continue  # "wich" for "which", "untill" for "until"
-            if any(m == word and lemma(head) in shared for m, head in own.modifiers):
-                return False
             if any(word in pair and any(lemma(w) in shared for w in pair if w != word) for pair in own.coordinated):
                 return False  # one more of a list: "horizontally and vertically" against "horizontally"
             if not any(self._implies(o, word) >= self.implied_threshold for o in other):  # stops at the first
@@ -280,6 +284,8 @@ class Guard:
         if a.asks and b.asks and a.asks != b.asks:
             return False  # "when" and "where" want different answers; a question that names no interrogative
             # ("roasting time for a goose?", "2015 Super Bowl winner?") asks by its words, compared below
+        if _amount_for_time(a, b) or _amount_for_time(b, a):
+            return False
         # labels by meaning: a one-to-one pairing of facts with the same value whose labels agree
         # (a value without a label meets any label when no other fact of its kind and unit could take it)
         free = [f for f in b.facts if f.kind != "ask"]
@@ -293,6 +299,8 @@ class Guard:
             return False
         if "" != _tense(a) != _tense(b) != "":
             return False  # "when did it fall" is not "when will it fall"
+        if "" != _modality(a) != _modality(b) != "":
+            return False  # "how early should I arrive" is not "how early can I arrive"
         return self._words_agree(a, b)
 
     def same_text(self, a: str, b: str) -> bool:
@@ -311,6 +319,16 @@ _ANSWERS = {ask: frozenset(nouns.split()) for ask, nouns in {
     "how old": "age", "how far": "distance", "how tall": "height", "how high": "height", "how big": "size",
     "how fast": "speed", "how heavy": "weight", "how deep": "depth", "how wide": "width",
 }.items()}
+
+
+_TIMED = frozenset(("how often", "when"))  # asks a frequency or a time, which no amount answers
+
+
+def _amount_for_time(a: Reading, b: Reading) -> bool:
+    """`a` asks how often or when, `b` how much or how many ("how often should I feed a kitten", "how much should I feed
+    a kitten"; "how many push-ups should I do", "how often should I do push-ups"); "how many times", "how many
+    minutes" and "at what time" are read as the asks they are."""
+    return not _TIMED.isdisjoint(a.asks) and not b.asks and "how" in b.said and not {"much", "many"}.isdisjoint(b.said)
 
 
 def _answered(reading: Reading) -> frozenset[str]:
@@ -430,6 +448,16 @@ def _tense(reading: Reading) -> str:
     else "" (present, or both: "I had surgery, when will the pain stop")."""
     past, future = not _PAST.isdisjoint(reading.said), not _FUTURE.isdisjoint(reading.said)
     return "past" if past and not future else "future" if future and not past else ""
+
+
+_ADVISED, _ALLOWED = frozenset(("should", "must", "ought")), frozenset(("can", "could", "may", "might"))
+
+
+def _modality(reading: Reading) -> str:
+    """"advised" or "allowed" where the prompt's modals say only one ("how early should I arrive", "how early can I
+    arrive"), else ""."""
+    advised, allowed = not _ADVISED.isdisjoint(reading.said), not _ALLOWED.isdisjoint(reading.said)
+    return "advised" if advised and not allowed else "allowed" if allowed and not advised else ""
 
 
 def _lower_case_names(a: Reading, b: Reading) -> tuple[Reading, Reading]:
