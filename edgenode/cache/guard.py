@@ -21,7 +21,9 @@ answer to the other. Two readings ask the same thing when
   without negation ("use the euro but not in the EU", "in the EU but do not use the euro"), and two words that
   trade places around a third in one clause of prompts whose verbs have helpers ("why do cats chase mice", "why do
   mice chase cats"; "can I claim my mother", "can my mother claim me"; not a passive, a moved clause or a list's
-  order); a question asked in the past is not one asked of the future ("when did", "when will"); an acronym meets
+  order); a question asked in the past is not one asked of the future ("when did", "when will"), one of what is
+  advised not one of what is allowed ("how early should I arrive", "how early can I arrive"), and an amount does not
+  answer how often or when ("how much should I feed a kitten", "how often"); an acronym meets
   the words the other side spells it out with ("ETF", "exchange-traded fund"; "NYC", "New York City");
 - their template words agree by meaning: words both have (or their lemmas) agree; a word replaced by
   another must mean the same. WordNet is asked first (edgenode.cache.lexicon): a shared synset or a
