@@ -90,6 +90,9 @@ def test_facts_are_bound_to_their_roles():
     ("how early should I arrive at the airport?", "how early must I arrive at the airport?", True),
     ("how do I find my tax refund status?", "how do I find my state tax refund status?", False),
     ("do I pay tax on money I receive as a gift?", "do I pay tax on money I give as a gift?", False),
+    # a word quoted on one side may be written unquoted on the other
+    ("should there be a comma before 'and' in a list?", "comma before and in a list?", True),
+    ("should there be a comma before 'and' in a list?", "comma before or in a list?", False),
     ("a room for 2 adults", "a room for 2 children", False),
     ("cost to call the US from the UK", "cost to call the UK from the US", False),
     ("check-out until 2 pm?", "check-out until 2 am?", False),
