@@ -1,8 +1,8 @@
 """Evaluation of the semantic cache's matching rule on labelled prompt pairs, apart from the rule's code.
 
 `design`, `design_free`, `design_hand`, `design_fourth`, `design_fifth`, `design_sixth` and `design_seventh` are the
-splits the rule was shaped on; `heldout` was written by someone who did not read the guard, and its kinds were not looked at while
-designing it: its figures are the ones to believe, with `third_author`'s (a third author's, scored by a guard that
+splits the rule was shaped on; `heldout` was written by someone who did not read the guard, and its kinds were not
+looked at while designing it: its figures are the ones to believe, with `third_author`'s (a third author's, scored by a guard that
 never met it). `evaluate` puts every stored prompt of a split into one SemanticCache (one namespace, as one model's
 traffic shares one) and asks each pair's other prompt: a pair that should hit counts when the lookup serves its
 stored prompt's entry; a near miss counts as a false hit when it does. A lookup the semantic tier answers from
