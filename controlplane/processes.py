@@ -248,6 +248,12 @@ def remove_python_envs(root: Path = MODEL_COPIES, oldest_live: float | None = No
     return removed
 
 
+def remove_triton_leftovers(workspace: str | None = None) -> list[Path]:
+    """What a Triton leaves in /tmp when it is killed or times out, removed together: the model copies of `workspace`
+    and of vanished workspaces (remove_model_copies), and the Python backend's empty folders (remove_python_envs)."""
+    return remove_model_copies(workspace) + remove_python_envs()
+
+
 def _tritonserver_starts() -> list[float]:
     """When each running tritonserver started (seconds since the epoch), from /proc."""
     with open("/proc/stat", encoding="utf-8") as handle:

@@ -18,8 +18,7 @@ from controlplane.processes import (
     ManagedProcess,
     edgeroute_argv,
     owned_temp_dir,
-    remove_model_copies,
-    remove_python_envs,
+    remove_triton_leftovers,
     stop_all,
 )
 from controlplane.tls import TlsDir
@@ -148,10 +147,10 @@ class Stack:
                     self.etcd.stop()
             finally:
                 shutil.rmtree(self.temp_dir, ignore_errors=True)
-                # an edge node stopped the hard way (past its grace) leaves its Triton's model copies in /tmp:
-                # their workspace, inside temp_dir, is gone now, which marks them as orphans
-                remove_model_copies()
-                remove_python_envs()  # and their Python backends' empty folders (/tmp/python_env_*)
+                # an edge node stopped the hard way (past its grace) leaves its Triton's model copies in /tmp
+                # (their workspace, inside temp_dir, is gone now, which marks them as orphans) and its Python
+                # backend's empty folder
+                remove_triton_leftovers()
 
     def __enter__(self) -> Stack:
         return self

@@ -9,7 +9,7 @@ import sysconfig
 from collections.abc import Sequence
 from pathlib import Path
 
-from controlplane.processes import free_ports, owned_temp_dir, remove_model_copies, remove_python_envs
+from controlplane.processes import free_ports, owned_temp_dir, remove_triton_leftovers
 from edgenode.models import DEFAULT_MODELS, ModelSpec
 
 LOG = logging.getLogger(__name__)
@@ -80,8 +80,7 @@ class ManagedTriton(TritonBackend):
 
         # not PyTriton's default (~/.cache/pytriton/workspace_*, left behind whenever its owner is killed): a
         # folder named after this process, removed by stop() and by the next edgeroute start if we are SIGKILLed
-        remove_model_copies()  # left by a Triton killed before it unloaded its models
-        remove_python_envs()  # and the Python backend's empty folders, left by a Triton killed or timed out
+        remove_triton_leftovers()  # model copies and Python backend folders, left by a Triton killed or timed out
         folder = owned_temp_dir("triton")
         longest = max(len(f"/w/{spec.name}_0_99-server.sock") for spec in self.models)
         if len(str(folder)) + longest > UNIX_PATH_MAX:  # a long $TMPDIR: the model sockets would not fit
@@ -123,10 +122,9 @@ class ManagedTriton(TritonBackend):
 
     def _remove_workspace(self) -> None:
         if self.workspace is not None:
-            remove_model_copies(str((Path(self.workspace) / "w").resolve()))
+            remove_triton_leftovers(str((Path(self.workspace) / "w").resolve()))
             shutil.rmtree(self.workspace, ignore_errors=True)
             self.workspace = None
-        remove_python_envs()
 
 
 class ExternalTriton(TritonBackend):
