@@ -28,6 +28,7 @@ import yaml
 
 from bench.cacheeval import (
     design,
+    design_eighth,
     design_fifth,
     design_fourth,
     design_free,
@@ -77,7 +78,8 @@ def quality(figures: dict[str, float | int]) -> None:
     splits = {"heldout": heldout.pairs(), "third_author": third_author.pairs(), "design": design.pairs(),
               "design_free": design_free.pairs(), "design_hand": design_hand.pairs(),
               "design_fourth": design_fourth.pairs(), "design_fifth": design_fifth.pairs(),
-              "design_sixth": design_sixth.pairs(), "design_seventh": design_seventh.pairs()}
+              "design_sixth": design_sixth.pairs(), "design_seventh": design_seventh.pairs(),
+              "design_eighth": design_eighth.pairs()}
     for split, pairs in splits.items():
         families = {"": pairs, "_workloads": [p for p in pairs if p.family in WORKLOADS],
                     "_freetext": [p for p in pairs if p.family not in WORKLOADS]}

@@ -1,13 +1,14 @@
 """Evaluation of the semantic cache's matching rule on labelled prompt pairs, apart from the rule's code.
 
-`design`, `design_free`, `design_hand`, `design_fourth`, `design_fifth`, `design_sixth` and `design_seventh` are the
-splits the rule was shaped on; `heldout` was written by someone who did not read the guard, and its kinds were not
-looked at while designing it: its figures are the ones to believe, with `third_author`'s (a third author's, scored by a guard that
-never met it). `evaluate` puts every stored prompt of a split into one SemanticCache (one namespace, as one model's
-traffic shares one) and asks each pair's other prompt: a pair that should hit counts when the lookup serves its
-stored prompt's entry; a near miss counts as a false hit when it does. A lookup the semantic tier answers from
-another stored prompt's entry is in no pair's label: a near miss answered so is counted apart (`answered_other`),
-and `worst_false_hit_rate` counts every one of them as a false hit (a rewording answered so is a miss).
+`design`, `design_free`, `design_hand`, `design_fourth`, `design_fifth`, `design_sixth`, `design_seventh` and
+`design_eighth` are the splits the rule was shaped on; `heldout` was written by someone who did not read the guard,
+and its kinds were not looked at while designing it: its figures are the ones to believe, with `third_author`'s (a
+third author's, scored by a guard that never met it). `evaluate` puts every stored prompt of a split into one
+SemanticCache (one namespace, as one model's traffic shares one) and asks each pair's other prompt: a pair that
+should hit counts when the lookup serves its stored prompt's entry; a near miss counts as a false hit when it does. A
+lookup the semantic tier answers from another stored prompt's entry is in no pair's label: a near miss answered so
+is counted apart (`answered_other`), and `worst_false_hit_rate` counts every one of them as a false hit (a rewording
+answered so is a miss).
 """
 
 from __future__ import annotations

@@ -184,7 +184,10 @@ _REWRITES: tuple[tuple[str, object], ...] = (
     (r"kenyan shillings?", "KES"), (r"cfa francs?", "XOF"), (r"tunisian dinars?", "TND"),
     (r"how much time", "how long"), (r"how frequently", "how often"), (r"how many times", "how often"),
     (r"how many (?:seconds|minutes|hours|days|weeks|months|years)", "how long"), (r"kilowatt[- ]hours?", "kWh"),
-    (r"(?:at |in |on )?(?:what|which) (?:time|year|day|date)", "when"), (r"for what reason", "why"),
+    # "what time of year is monsoon season", "which months is hurricane season": when
+    (r"(?:at |in |during )?(?:what|which) time of (?:the )?year", "when"),
+    (r"(?:at |in |on )?(?:what|which) (?:time|years?|day|date|months?)", "when"), (r"for what reason", "why"),
+    (r"wi-fi", "wifi"),  # one word, however written
     (r"in what place", "where"),
     (r"is it (?:better|best|wiser|wise|advisable|a good idea) to", "should I"),
     (r"what(?:['\u2019]s| is| are| were| was) (?:the |some |a )?reasons? (?:for |why |that )?", "why "),
@@ -237,8 +240,8 @@ _QUOTED = re.compile(r"(?<![\w'])['\"\u2018\u201c](?P<inner>[^'\"\u2018\u2019\u2
 _NEEDLES = ("deg", "dollar", "pound", "sterling", "kron", "franc", "yen", "yuan", "rupee", "peso", "rand", "dirham",
             "naira", "shilling", "dinar", "how much time", "how frequently", "how many t", "how many s", "how many m",
             "how many h", "how many d", "how many w", "how many y", "kilowatt", "what t", "what y", "what d",
-            "which t", "which y", "which d", "what reason", "what place", "non-", "'", "\u2019", "reason", "is it ",
-            " way", "steps", "process", "method", "procedure", "time to", "time of", "what caus", "what could",
+            "which t", "which y", "which d", "what m", "which m", "wi-fi", "what reason", "what place", "non-", "'",
+            "\u2019", "reason", "is it ", " way", "steps", "process", "method", "procedure", "time to", "time of", "what caus", "what could",
             "what might", "what would", "is caus", "are caus", "what mak", "is mak", "are mak", "allowed", "permitted",
             "advance", "power of", "close to", " used", "count as", "counts as", "height", "length", "depth",
             "distance", "width", "weight", "speed", "the age", "what age", "w/o", *_NUMBER_WORDS, *_ORDINAL_WORDS)
@@ -448,6 +451,10 @@ def _tokens(text: str) -> list[_Token]:
         if (t.kind == "op" and t.text == "-" and 0 < i < len(out) - 1 and out[i + 1].kind == "word"
                 and len(out[i + 1].text) > 1 and (out[i - 1].kind != "word" or len(out[i - 1].text) > 1)):
             t.kind, t.text = "punct", ","  # "Symphony No. 5 - which key is it in?": not 5 minus a word
+    for i, t in enumerate(out):  # "bleach + ammonia": "and" between words
+        if (t.kind == "op" and t.text == "+" and 0 < i < len(out) - 1 and out[i - 1].kind == "word"
+                and out[i + 1].kind == "word" and len(out[i - 1].text) > 1 and len(out[i + 1].text) > 1):
+            t.kind, t.text = "word", "and"
     for i, t in enumerate(out):  # "9pm", "9 pm", "5:30 p.m.": clock times
         half = _half(t.attached) if t.kind == "number" else ""
         if t.kind in ("number", "time") and not half and i + 1 < len(out) and out[i + 1].kind == "word":
@@ -618,11 +625,11 @@ def read(text: str) -> Reading:
             j = i - 3 if tokens[i - 2].kind == "word" and i >= 3 and tokens[i - 3].own_unit else i - 2  # "500 EUR a year"
             if tokens[j].kind == "number" and _unit(tokens[j].attached) in _RATED:  # not "weighing 39 kg per day"
                 t.used, tokens[i - 1].used, tokens[j].per = True, True, _unit(t.text)
-    for t in tokens:
+    for i, t in enumerate(tokens):
         if (t.kind == "word" and not t.used and _unit(t.text) in _PERIOD_UNITS and t.text.lower() not in FUNCTION_WORDS
                 and len(t.text) > 1):  # "2 h" is 2 hours, "vitamin h" names no period
             t.used = True
-            facts.append(Fact("window", "", "period", _unit(t.text)))
+            facts.append(Fact("window", _framed(tokens, i), "period", _unit(t.text)))
     # an interrogative asks only where it opens its clause ("when should I plant", "who wrote it and in what
     # year"); later it joins clauses ("why does it fail when I call the API", "worse when lying down")
     opens, seen = [], False
@@ -743,6 +750,19 @@ def read(text: str) -> Reading:
     return Reading(sorted_facts(facts), tuple(words),
                    tuple(modifiers), tuple(placed), tuple(coordinated), tuple(literals), tuple(sorted(negated)),
                    tuple(order), said, tuple(sorted(phrases)), spelled)
+
+
+def _framed(tokens: list[_Token], i: int) -> str:
+    """The question a period at `i` frames: "how often" for "how many times a day" (the rewrites made it "how often a
+    day"); else ""."""
+    if i == 0 or tokens[i - 1].text.lower() not in _PER:
+        return ""
+    for j in range(i - 2, 0, -1):
+        if tokens[j].kind == "punct" and tokens[j].text in _CLAUSE_END:
+            return ""
+        if tokens[j].text.lower() == "often" and tokens[j - 1].text.lower() == "how":
+            return "how often"
+    return ""
 
 
 def _compared(tokens: list[_Token], i: int) -> str:

@@ -251,8 +251,8 @@ class Guard:
         return float(va @ vb)
 
     def _same_label(self, fa: Fact, fb: Fact, a: Reading, b: Reading) -> bool:
-        if self.same_word(fa.label, fb.label):
-            return True
+        if fa.kind == "window" or self.same_word(fa.label, fb.label):
+            return True  # a window's label only says what it frames ("how often" for "how many times a day")
         # the only fact of its kind and unit on both sides: nothing else could take its value, so a missing
         # label, or (with a unit) another label, does not unbind it ("roast a 3 kg goose in the oven at 180 C"
         # and "at 180 C, roast a 3 kg goose"); the label words still meet as template words
@@ -285,6 +285,9 @@ class Guard:
             a, b = _bare_amounts(a, b), _bare_amounts(b, a)
             a, b = _spelled_out(a, b)
             b, a = _spelled_out(b, a)
+            a, b = _framing(a, b), _framing(b, a)
+            a, b = _one_for_a(a, b)
+            b, a = _one_for_a(b, a)
             if a.fact_key != b.fact_key:
                 return False
         if a.asks and b.asks and a.asks != b.asks:
@@ -549,6 +552,46 @@ def _bare_amounts(a: Reading, b: Reading) -> Reading:
     if not given:
         return a
     return replace(a, facts=sorted_facts(replace(f, unit=given[f]) if f in given else f for f in a.facts))
+
+
+def _framing(a: Reading, b: Reading) -> Reading:
+    """`a` without the periods that only frame what it asks ("how many times a day should a puppy eat") where `b`
+    asks the same and names no period ("how often should I feed a puppy")."""
+    if any(f.kind == "window" for f in b.facts):
+        return a
+    framing = [f for f in a.facts if f.kind == "window" and f.label and f.label in b.asks]
+    return replace(a, facts=tuple(f for f in a.facts if f not in framing)) if framing else a
+
+
+_ONE = frozenset(("a", "an", "single"))
+
+
+def _one_for_a(a: Reading, b: Reading) -> tuple[Reading, Reading]:
+    """`a` without a count of one ("1 mile", "one cup", "one large egg") where `b` writes "a", "an" or "single" before
+    the same unit ("a mile": the word leaves `b`'s template words, as the unit left `a`'s), or before a word of
+    `a`'s ("a large egg"), and counts nothing as one."""
+    if any(f.kind == "num" and f.value == "1" for f in b.facts):
+        return a, b
+    spelled = b.spelled
+    after_a = {spelled[j] for i, w in enumerate(spelled) if w in _ONE for j in range(i + 1, min(i + 3, len(spelled)))}
+    after_a.discard("")
+    units = set()
+    ones = []
+    for fact in a.facts:
+        if fact.kind != "num" or fact.value != "1":
+            continue
+        if not fact.unit:
+            if not after_a.isdisjoint(a.words):
+                ones.append(fact)
+            continue
+        same = {w for w in after_a if w == fact.unit or lemma(w) == fact.unit or same_unit(w, fact.unit)}
+        if same:
+            ones.append(fact)
+            units |= same
+    if not ones:
+        return a, b
+    return (replace(a, facts=tuple(f for f in a.facts if f not in ones)),
+            replace(b, words=tuple(w for w in b.words if w not in units)))
 
 
 @functools.cache

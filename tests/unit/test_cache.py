@@ -90,6 +90,24 @@ def test_facts_are_bound_to_their_roles():
     ("how early should I arrive at the airport?", "how early must I arrive at the airport?", True),
     ("how do I find my tax refund status?", "how do I find my state tax refund status?", False),
     ("do I pay tax on money I receive as a gift?", "do I pay tax on money I give as a gift?", False),
+    # a period that only frames "how often" says nothing more; one it does not frame, or another period, does
+    ("how often should I feed a puppy?", "how many times a day should I feed a puppy?", True),
+    ("how many times a day should I feed a puppy?", "how many times a week should I feed a puppy?", False),
+    ("how often should I feed a puppy?", "how often should I feed a puppy during the day?", False),
+    ("how much protein should I eat?", "how much protein should I eat a day?", False),
+    # "what time of year", "which months": when
+    ("when is monsoon season in India?", "what time of year is monsoon season in India?", True),
+    ("when is hurricane season in the Atlantic?", "which months is the Atlantic hurricane season?", True),
+    ("when is the best time of year to visit Iceland?", "when is the best time of day to visit Iceland?", False),
+    # "a mile" is one mile; two miles are not
+    ("how many calories does running a mile burn?", "calories burned running 1 mile", True),
+    ("how much protein is in a large egg?", "protein in one large egg", True),
+    ("how many calories does running a mile burn?", "calories burned running 2 miles", False),
+    ("how many grams are in a cup of flour?", "how many grams are in one cup of sugar?", False),
+    # "+" between words is "and"; "Wi-Fi" is one word
+    ("is it safe to mix bleach and vinegar?", "bleach + vinegar safe to mix?", True),
+    ("why is my Wi-Fi slow at night?", "why is my wifi slow at night?", True),
+    ("solve 2x - 7 = 32 for x", "solve 2x + 7 = 32 for x", False),
     # a word quoted on one side may be written unquoted on the other
     ("should there be a comma before 'and' in a list?", "comma before and in a list?", True),
     ("should there be a comma before 'and' in a list?", "comma before or in a list?", False),
