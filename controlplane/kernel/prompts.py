@@ -189,6 +189,8 @@ _REWRITES: tuple[tuple[str, object], ...] = (
     (r"(?:at |in |on )?(?:what|which) (?:time|years?|day|date|months?)", "when"), (r"for what reason", "why"),
     (r"wi-fi", "wifi"),  # one word, however written
     (r"in what place", "where"),
+    # "how do I know if my baby has a fever" asks for the signs, not what to do about it
+    (r"how (?:do|can|would|could|will|should) (?:i|you|we|one) (?:know|tell)(?= if| whether| when)", "what are the signs"),
     (r"is it (?:better|best|wiser|wise|advisable|a good idea) to", "should I"),
     (r"what(?:['\u2019]s| is| are| were| was) (?:the |some |a )?reasons? (?:for |why |that )?", "why "),
     (r"what(?:['\u2019]s| is| are) (?:the |some |a )?(?:\w+ )?(?:ways?|steps|process|method|procedure) (?:to|for|of)",
@@ -209,6 +211,7 @@ _REWRITES: tuple[tuple[str, object], ...] = (
     (r"one(?=\s*(?:[?.!,;:]|$)|\s+(?:is|are|was|were|in|of|or|and|to|for|than|when|if|that|which|should|would|do|"
      r"does|can|will)\b)", "it"),
     (r"w/o", "without"),
+    (r"(?:,\s*)?or not(?=\s*[?.!]|\s*$)", ""),  # "hyaluronic acid for oily skin, good or not?" asks no negation
     ("|".join(_ORDINAL_WORDS), lambda text: _ORDINAL_WORDS[text.lower()]),  # "first" is 1st
     ("|".join(_NUMBER_WORDS), lambda text: _NUMBER_WORDS[text.lower()]),
 )
@@ -226,6 +229,7 @@ _PRODUCT = re.compile(
 # an equation's operators between numbers and one-letter variables, spaced: "2x-7=32" is "2x - 7 = 32"
 _EQUATION = re.compile(r"(?:(?<=\d)|(?<=\d[A-Za-z])|(?<=\b[A-Za-z]))\s*([-+*/=^])\s*(?=[\d(]|[A-Za-z]\b)")
 _DIGIT = re.compile(r"\d")
+_LETTER_DASH_DIGIT = re.compile(r"(?<=[a-z])-(?=\d)")
 _ARITHMETIC = re.compile(r"\d\s*(?:x|\u00d7|times|by)\b|multiply|=")  # where a product or an equation may be
 _MULTIPLY = re.compile(r"\bmultiply\s+(\d[\d,.]*)\s+by\s+(?=\d)", re.IGNORECASE)
 _COMMUTATIVE = frozenset("+*")
@@ -240,7 +244,7 @@ _QUOTED = re.compile(r"(?<![\w'])['\"\u2018\u201c](?P<inner>[^'\"\u2018\u2019\u2
 _NEEDLES = ("deg", "dollar", "pound", "sterling", "kron", "franc", "yen", "yuan", "rupee", "peso", "rand", "dirham",
             "naira", "shilling", "dinar", "how much time", "how frequently", "how many t", "how many s", "how many m",
             "how many h", "how many d", "how many w", "how many y", "kilowatt", "what t", "what y", "what d",
-            "which t", "which y", "which d", "what m", "which m", "wi-fi", "what reason", "what place", "non-", "'",
+            "which t", "which y", "which d", "what m", "which m", "wi-fi", " know", " tell", "or not", "what reason", "what place", "non-", "'",
             "\u2019", "reason", "is it ", " way", "steps", "process", "method", "procedure", "time to", "time of", "what caus", "what could",
             "what might", "what would", "is caus", "are caus", "what mak", "is mak", "are mak", "allowed", "permitted",
             "advance", "power of", "close to", " used", "count as", "counts as", "height", "length", "depth",
@@ -690,10 +694,11 @@ def read(text: str) -> Reading:
             hours, rest = clock.split(":", 1)
             facts.append(Fact("time", _preposition_before(tokens, i), f"{int(hours)}:{rest}"))
         elif t.kind == "ident":
-            t.used = True
-            facts.append(Fact("id", _name_role(tokens, i), lower))
-        elif t.kind == "word" and len(t.text) >= 2 and t.text.isupper() and lower not in FUNCTION_WORDS:
-            t.used = True  # a code: MAD, EUR, NRB
+            t.used = True  # "F-1" is "F1", "W-2" is "W2"
+            facts.append(Fact("id", _name_role(tokens, i), _LETTER_DASH_DIGIT.sub("", lower)))
+        elif t.kind == "word" and len(t.text) >= 2 and t.text.isupper() and (lower not in FUNCTION_WORDS or (
+                t.text == "US" and not t.sentence_start)):
+            t.used = True  # a code: MAD, EUR, NRB; "US" too, but for a pronoun opening a shouted sentence
             facts.append(Fact("id", _name_role(tokens, i), lower))
         elif t.kind == "op":
             t.used = True

@@ -207,6 +207,8 @@ class Guard:
         extra, other, own, said = (la, b, ra, rb.said) if la else (lb, a, rb, ra.said)
         shared = {lemma(w) for w in other} | met
         for word in extra:
+            if word.startswith(("differ", "compar")) and not _VERSUS.isdisjoint(said):
+                continue  # "hurricane vs typhoon" asks the difference between them
             if not other or any(self._relation(word, o) is Relation.OPPOSITE for o in other):
                 return False
             if any(opposite(word, o) for o in said):
@@ -218,8 +220,6 @@ class Guard:
                 return False  # "state tax refund" against "tax refund", though a status is a state
             if broader:
                 continue  # a broader word elsewhere says nothing more
-            if word.startswith(("differ", "compar")) and not _VERSUS.isdisjoint(said):
-                continue  # "hurricane vs typhoon" asks the difference between them
             if any(o not in other and self._slip(word, o) for o in said):
                 continue  # "wich" for "which", "untill" for "until"
             if any(word in pair and any(lemma(w) in shared for w in pair if w != word) for pair in own.coordinated):
@@ -477,15 +477,20 @@ def _lower_case_names(a: Reading, b: Reading) -> tuple[Reading, Reading]:
     theirs = {(f.kind, f.value) for f in b.facts}
     placed = dict(b.placed)
     alone = sum(f.kind in ("name", "id") for f in a.facts) == 1
+    compared = _compares(a) and _compares(b)
+    keywords = not any(w in PREPOSITIONS for w in b.said)  # "elden ring pc stutter fix": no word says a role
 
     def same_role(fact: Fact) -> bool:
         role = placed.get(fact.value, "")
-        if alone and fact.label not in _DIRECTIONAL and role not in _DIRECTIONAL:
+        if (alone or keywords) and fact.label not in _DIRECTIONAL and role not in _DIRECTIONAL:
             return True
+        if compared and {fact.label, role} <= _COMPARED:
+            return True  # "the difference between GDP and GNP", "gdp vs gnp"
         return role == (fact.label if fact.label in PREPOSITIONS else "")
 
+    written = set(b.words) | ({"us"} & set(b.said))  # "US" in lower case is a function word: "the us"
     names = [f for f in a.facts if f.kind in ("name", "id") and f.value.isalpha() and (f.kind, f.value) not in theirs
-             and f.value in b.words and same_role(f)]
+             and f.value in written and same_role(f)]
     if not names:
         return a, b
     values = {f.value for f in names}

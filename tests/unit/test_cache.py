@@ -108,6 +108,19 @@ def test_facts_are_bound_to_their_roles():
     ("is it safe to mix bleach and vinegar?", "bleach + vinegar safe to mix?", True),
     ("why is my Wi-Fi slow at night?", "why is my wifi slow at night?", True),
     ("solve 2x - 7 = 32 for x", "solve 2x + 7 = 32 for x", False),
+    # "US" is a code; "how do I know if" asks for the signs; "or not" closing a question negates nothing
+    ("what is a US size 8 in UK dress sizes?", "what is a UK size 8 in US dress sizes?", False),
+    ("who was the first president of the United States?", "who was the first US president?", True),
+    ("how do I know if my baby has a fever?", "signs my baby has a fever", True),
+    ("how do I know if my baby has a fever?", "what should I do if my baby has a fever?", False),
+    ("is hyaluronic acid good for oily skin?", "hyaluronic acid for oily skin, good or not?", True),
+    ("is hyaluronic acid good for oily skin?", "is hyaluronic acid not good for oily skin?", False),
+    ("can I work in the US on an F-1 visa?", "can I work in the US on an F1 visa?", True),
+    # names in lower case: a keyword query has no roles to keep; a difference asked has no order
+    ("how do I fix stuttering in Elden Ring on PC?", "elden ring pc stutter fix", True),
+    ("what is the difference between GDP and GNP?", "gdp vs gnp", True),
+    ("what is the difference between GDP and GNP?", "gdp vs gni", False),
+    ("how long is the flight from Paris to Lyon?", "flight time lyon paris", False),
     # a word quoted on one side may be written unquoted on the other
     ("should there be a comma before 'and' in a list?", "comma before and in a list?", True),
     ("should there be a comma before 'and' in a list?", "comma before or in a list?", False),
