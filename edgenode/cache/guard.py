@@ -278,6 +278,27 @@ class Guard:
         bound = {f.label for f in other.facts}
         return any(self.same_word(label, word) for word in other.words if word not in bound)
 
+    def _without_as_opposite(self, a: Reading, b: Reading) -> tuple[Reading, Reading]:
+        """`a` says "without" a word whose opposite `b` says, or `b` says the word with "un" in front, and has one
+        negation fewer ("without losing my changes", "keep my changes"; "without insurance", "uninsured"): the
+        negation and the two words are taken out."""
+        if "without" not in a.said or sum(f.kind == "not" for f in a.facts) != sum(f.kind == "not" for f in b.facts) + 1:
+            return a, b
+        after = a.spelled[a.spelled.index("without") + 1:]
+        for word in (next((w for w in after if w in a.words), ""),):  # the word "without" governs
+            for other in b.words:
+                if other in a.words:
+                    continue
+                if opposite(word, other) or self._relation(word, other) is Relation.OPPOSITE or (
+                        other.startswith("un") and (lemma(other[2:]) == lemma(word)
+                                                    or self._relation(word, other[2:]).agrees)):
+                    facts = list(a.facts)
+                    facts.remove(next(f for f in facts if f.kind == "not"))
+                    return (replace(a, facts=tuple(facts), words=tuple(w for w in a.words if w != word),
+                                    negated=tuple(w for w in a.negated if w != word)),
+                            replace(b, words=tuple(w for w in b.words if w != other)))
+        return a, b
+
     def same(self, a: Reading, b: Reading) -> bool:
         if a.fact_key != b.fact_key:
             a, b = _lower_case_names(a, b)
@@ -285,6 +306,8 @@ class Guard:
             a, b = _bare_amounts(a, b), _bare_amounts(b, a)
             a, b = _spelled_out(a, b)
             b, a = _spelled_out(b, a)
+            a, b = self._without_as_opposite(a, b)
+            b, a = self._without_as_opposite(b, a)
             a, b = _framing(a, b), _framing(b, a)
             a, b = _one_for_a(a, b)
             b, a = _one_for_a(b, a)

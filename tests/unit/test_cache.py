@@ -116,6 +116,11 @@ def test_facts_are_bound_to_their_roles():
     ("is hyaluronic acid good for oily skin?", "hyaluronic acid for oily skin, good or not?", True),
     ("is hyaluronic acid good for oily skin?", "is hyaluronic acid not good for oily skin?", False),
     ("can I work in the US on an F-1 visa?", "can I work in the US on an F1 visa?", True),
+    # "without" a word is its opposite said plainly
+    ("how do I undo the last git commit but keep the changes?",
+     "how can I undo my last commit in git without losing the changes?", True),
+    ("how do I undo the last git commit but keep the changes?",
+     "how can I undo my last commit in git without keeping the changes?", False),
     # names in lower case: a keyword query has no roles to keep; a difference asked has no order
     ("how do I fix stuttering in Elden Ring on PC?", "elden ring pc stutter fix", True),
     ("what is the difference between GDP and GNP?", "gdp vs gnp", True),
