@@ -93,6 +93,8 @@ _DIRECTIONAL = frozenset(("from", "to", "into", "until", "till", "since", "befor
 # a name's preposition, or none, where two things are compared: in a difference asked, not a role
 _COMPARED = frozenset(("between", "from", "and", "with", "to", "vs", "versus", ""))
 _VERSUS = frozenset(("vs", "versus"))  # "A vs B" asks how they differ
+# prepositions that give a name one role: where it is ("in", "at", "on"), where something goes ("to", "into")
+_ROLES = {"at": "in", "on": "in", "into": "to"}
 
 
 def opposite(a: str, b: str) -> bool:
@@ -262,6 +264,8 @@ class Guard:
             return alone  # nothing else could take its value: its label words are compared as template words
         if {fa.label, fb.label} <= _COMPARED and _compares(a) and _compares(b):
             return True  # what a difference is asked between has no order: "between TCP and UDP", "UDP from TCP"
+        if fa.kind in ("name", "id") and _ROLES.get(fa.label, fa.label) == _ROLES.get(fb.label, fb.label) != "":
+            return True  # one role said with another preposition: "stop in Milan", "stop at Milan"; "into", "to"
         if fa.label in _DIRECTIONAL or fb.label in _DIRECTIONAL:
             return False  # which way a name goes is its role: "from the UK" is not "the UK"
         if alone and not (_elsewhere(fa.label, b) or _elsewhere(fb.label, a)):

@@ -116,6 +116,10 @@ def test_facts_are_bound_to_their_roles():
     ("is hyaluronic acid good for oily skin?", "hyaluronic acid for oily skin, good or not?", True),
     ("is hyaluronic acid good for oily skin?", "is hyaluronic acid not good for oily skin?", False),
     ("can I work in the US on an F-1 visa?", "can I work in the US on an F1 visa?", True),
+    # "in", "at" and "on" give a name one role, "to" and "into" another
+    ("do all trains from Paris to Hamburg stop in Milan?", "do all trains from Paris to Hamburg stop at Milan?", True),
+    ("how much are hotels in Milan?", "how much are flights to Milan?", False),
+    ("how much is a train ticket to Milan?", "how much is a train ticket in Milan?", False),
     # "without" a word is its opposite said plainly
     ("how do I undo the last git commit but keep the changes?",
      "how can I undo my last commit in git without losing the changes?", True),
