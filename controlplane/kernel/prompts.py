@@ -182,7 +182,7 @@ _REWRITES: tuple[tuple[str, object], ...] = (
     (r"japanese yen", "JPY"), (r"chinese yuan", "CNY"), (r"indian rupees?", "INR"), (r"mexican pesos?", "MXN"),
     (r"south african rand", "ZAR"), (r"moroccan dirhams?", "MAD"), (r"nigerian naira", "NGN"),
     (r"kenyan shillings?", "KES"), (r"cfa francs?", "XOF"), (r"tunisian dinars?", "TND"),
-    (r"how much time", "how long"), (r"how frequently", "how often"), (r"how many times", "how often"),
+    (r"how much time", "how long"), (r"how (?:frequently|regularly)", "how often"), (r"how many times", "how often"),
     (r"how many (?:seconds|minutes|hours|days|weeks|months|years)", "how long"), (r"kilowatt[- ]hours?", "kWh"),
     # "what time of year is monsoon season", "which months is hurricane season": when
     (r"(?:at |in |during )?(?:what|which) time of (?:the )?year", "when"),
@@ -242,8 +242,8 @@ _QUOTED = re.compile(r"(?<![\w'])['\"\u2018\u201c](?P<inner>[^'\"\u2018\u2019\u2
 # a rewrite can only apply when the lowered text holds one of these (a fast C-level scan first: the one regex
 # pass costs about 40 us on a 100-character prompt, a prompt of the three workloads holds none of them)
 _NEEDLES = ("deg", "dollar", "pound", "sterling", "kron", "franc", "yen", "yuan", "rupee", "peso", "rand", "dirham",
-            "naira", "shilling", "dinar", "how much time", "how frequently", "how many t", "how many s", "how many m",
-            "how many h", "how many d", "how many w", "how many y", "kilowatt", "what t", "what y", "what d",
+            "naira", "shilling", "dinar", "how much time", "how frequently", "how regularly", "how many t", "how many s",
+            "how many m", "how many h", "how many d", "how many w", "how many y", "kilowatt", "what t", "what y", "what d",
             "which t", "which y", "which d", "what m", "which m", "wi-fi", " know", " tell", "or not", "what reason", "what place", "non-", "'",
             "\u2019", "reason", "is it ", " way", "steps", "process", "method", "procedure", "time to", "time of", "what caus", "what could",
             "what might", "what would", "is caus", "are caus", "what mak", "is mak", "are mak", "allowed", "permitted",

@@ -317,7 +317,7 @@ class Guard:
             b, a = _one_for_a(b, a)
             if a.fact_key != b.fact_key:
                 return False
-        if a.asks and b.asks and a.asks != b.asks:
+        if a.asks and b.asks and a.asks != b.asks and not _age_for_when(a, b):
             return False  # "when" and "where" want different answers; a question that names no interrogative
             # ("roasting time for a goose?", "2015 Super Bowl winner?") asks by its words, compared below
         if _amount_for_time(a, b) or _amount_for_time(b, a):
@@ -484,6 +484,14 @@ def _tense(reading: Reading) -> str:
     else "" (present, or both: "I had surgery, when will the pain stop")."""
     past, future = not _PAST.isdisjoint(reading.said), not _FUTURE.isdisjoint(reading.said)
     return "past" if past and not future else "future" if future and not past else ""
+
+
+def _age_for_when(a: Reading, b: Reading) -> bool:
+    """One side asks when, the other at what age, and neither asks of the past: a stage of life is the answer to
+    both ("when can babies start eating solid food", "at what age"; not "when did Mozart write his first symphony",
+    "at what age")."""
+    return (a.asks ^ b.asks == {"when", "how old"} and len(a.asks) == len(b.asks) == 1
+            and _tense(a) != "past" and _tense(b) != "past")
 
 
 _ADVISED, _ALLOWED = frozenset(("should", "must", "ought")), frozenset(("can", "could", "may", "might"))

@@ -116,6 +116,10 @@ def test_facts_are_bound_to_their_roles():
     ("is hyaluronic acid good for oily skin?", "hyaluronic acid for oily skin, good or not?", True),
     ("is hyaluronic acid good for oily skin?", "is hyaluronic acid not good for oily skin?", False),
     ("can I work in the US on an F-1 visa?", "can I work in the US on an F1 visa?", True),
+    # "at what age" is "when" unless the past is asked; "how regularly" is "how often"
+    ("when can babies start eating solid food?", "at what age can babies start eating solid food?", True),
+    ("when did Mozart write his first symphony?", "at what age did Mozart write his first symphony?", False),
+    ("how often should I clean my solar panels?", "how regularly should I clean my solar panels?", True),
     # "in", "at" and "on" give a name one role, "to" and "into" another
     ("do all trains from Paris to Hamburg stop in Milan?", "do all trains from Paris to Hamburg stop at Milan?", True),
     ("how much are hotels in Milan?", "how much are flights to Milan?", False),
