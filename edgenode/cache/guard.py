@@ -23,8 +23,11 @@ answer to the other. Two readings ask the same thing when
   mice chase cats"; "can I claim my mother", "can my mother claim me"; not a passive, a moved clause or a list's
   order); a question asked in the past is not one asked of the future ("when did", "when will"), one of what is
   advised not one of what is allowed ("how early should I arrive", "how early can I arrive"), and an amount does not
-  answer how often or when ("how much should I feed a kitten", "how often"); an acronym meets
-  the words the other side spells it out with ("ETF", "exchange-traded fund"; "NYC", "New York City");
+  answer how often or when ("how much should I feed a kitten", "how often"), though "at what age" answers "when"
+  where neither asks of the past; an acronym meets the words the other side spells it out with ("ETF",
+  "exchange-traded fund"; "NYC", "New York City"); a period that only frames "how often" ("how many times a day")
+  says nothing to a prompt that asks how often and names none; a count of one meets "a" before the same unit ("1
+  mile", "a mile"); "without" a word meets its opposite said plainly ("without losing", "keep");
 - their template words agree by meaning: words both have (or their lemmas) agree; a word replaced by
   another must mean the same. WordNet is asked first (edgenode.cache.lexicon): a shared synset or a
   derivation ("rainfall"/"rain", "purchase"/"buy", "payment"/"pay") agrees; antonyms ("cheap"/"expensive",
