@@ -229,7 +229,8 @@ _PRODUCT = re.compile(
 # an equation's operators between numbers and one-letter variables, spaced: "2x-7=32" is "2x - 7 = 32"
 _EQUATION = re.compile(r"(?:(?<=\d)|(?<=\d[A-Za-z])|(?<=\b[A-Za-z]))\s*([-+*/=^])\s*(?=[\d(]|[A-Za-z]\b)")
 _DIGIT = re.compile(r"\d")
-_LETTER_DASH_DIGIT = re.compile(r"(?<=[a-z])-(?=\d)")
+_LETTER_DASH_DIGIT = re.compile(r"(?<=[a-z])-(?=\d)")  # "F-1" is "F1"
+_WORD_CODES = frozenset(("US",))  # codes written in capitals that are function words in lower case ("us")
 _ARITHMETIC = re.compile(r"\d\s*(?:x|\u00d7|times|by)\b|multiply|=")  # where a product or an equation may be
 _MULTIPLY = re.compile(r"\bmultiply\s+(\d[\d,.]*)\s+by\s+(?=\d)", re.IGNORECASE)
 _COMMUTATIVE = frozenset("+*")
@@ -259,7 +260,7 @@ def _rewrite(m: re.Match) -> str:
 @dataclass(frozen=True, slots=True)
 class Fact:
     kind: str  # "num" | "time" | "date" | "id" | "name" | "window" | "not" | "op" | "than" | "ask"
-    label: str  # the role's word ("" when none), compared by meaning
+    label: str  # the role's word ("" when none), compared by meaning; a window's: the question it frames, if any
     value: str  # compared exactly
     unit: str = ""  # compared exactly (normalised)
 
@@ -697,7 +698,7 @@ def read(text: str) -> Reading:
             t.used = True  # "F-1" is "F1", "W-2" is "W2"
             facts.append(Fact("id", _name_role(tokens, i), _LETTER_DASH_DIGIT.sub("", lower)))
         elif t.kind == "word" and len(t.text) >= 2 and t.text.isupper() and (lower not in FUNCTION_WORDS or (
-                t.text == "US" and not t.sentence_start)):
+                t.text in _WORD_CODES and not t.sentence_start)):
             t.used = True  # a code: MAD, EUR, NRB; "US" too, but for a pronoun opening a shouted sentence
             facts.append(Fact("id", _name_role(tokens, i), lower))
         elif t.kind == "op":

@@ -65,7 +65,17 @@ from typing import Protocol
 import numpy as np
 from rapidfuzz.distance import OSA
 
-from controlplane.kernel.prompts import PREPOSITIONS, Fact, Reading, is_currency, lemma, read, same_unit, sorted_facts
+from controlplane.kernel.prompts import (
+    FUNCTION_WORDS,
+    PREPOSITIONS,
+    Fact,
+    Reading,
+    is_currency,
+    lemma,
+    read,
+    same_unit,
+    sorted_facts,
+)
 from edgenode.cache.lexicon import Lexicon, Relation, shared_lexicon
 
 DEFAULT_WORD_THRESHOLD = 0.6  # a word replaced by another: the two mean the same
@@ -292,32 +302,26 @@ class Guard:
         if "without" not in a.said or sum(f.kind == "not" for f in a.facts) != sum(f.kind == "not" for f in b.facts) + 1:
             return a, b
         after = a.spelled[a.spelled.index("without") + 1:]
-        for word in (next((w for w in after if w in a.words), ""),):  # the word "without" governs
-            for other in b.words:
-                if other in a.words:
-                    continue
-                if opposite(word, other) or self._relation(word, other) is Relation.OPPOSITE or (
-                        other.startswith("un") and (lemma(other[2:]) == lemma(word)
-                                                    or self._relation(word, other[2:]).agrees)):
-                    facts = list(a.facts)
-                    facts.remove(next(f for f in facts if f.kind == "not"))
-                    return (replace(a, facts=tuple(facts), words=tuple(w for w in a.words if w != word),
-                                    negated=tuple(w for w in a.negated if w != word)),
-                            replace(b, words=tuple(w for w in b.words if w != other)))
+        word = next((w for w in after if w in a.words), "")  # the word "without" governs
+        for other in b.words:
+            if not word or other in a.words:
+                continue
+            if opposite(word, other) or self._relation(word, other) is Relation.OPPOSITE or (
+                    other.startswith("un") and (lemma(other[2:]) == lemma(word) or self._relation(word, other[2:]).agrees)):
+                facts = list(a.facts)
+                facts.remove(next(f for f in facts if f.kind == "not"))
+                return (replace(a, facts=tuple(facts), words=tuple(w for w in a.words if w != word),
+                                negated=tuple(w for w in a.negated if w != word)),
+                        replace(b, words=tuple(w for w in b.words if w != other)))
         return a, b
 
     def same(self, a: Reading, b: Reading) -> bool:
         if a.fact_key != b.fact_key:
-            a, b = _lower_case_names(a, b)
-            b, a = _lower_case_names(b, a)
-            a, b = _bare_amounts(a, b), _bare_amounts(b, a)
-            a, b = _spelled_out(a, b)
-            b, a = _spelled_out(b, a)
-            a, b = self._without_as_opposite(a, b)
-            b, a = self._without_as_opposite(b, a)
-            a, b = _framing(a, b), _framing(b, a)
-            a, b = _one_for_a(a, b)
-            b, a = _one_for_a(b, a)
+            # the same fact written otherwise: each rewrite takes (a, b) to (a, b), tried from both sides
+            for rewrite in (_lower_case_names, _bare_amounts, _spelled_out, self._without_as_opposite, _framing,
+                            _one_for_a):
+                a, b = rewrite(a, b)
+                b, a = rewrite(b, a)
             if a.fact_key != b.fact_key:
                 return False
         if a.asks and b.asks and a.asks != b.asks and not _age_for_when(a, b):
@@ -526,7 +530,7 @@ def _lower_case_names(a: Reading, b: Reading) -> tuple[Reading, Reading]:
             return True  # "the difference between GDP and GNP", "gdp vs gnp"
         return role == (fact.label if fact.label in PREPOSITIONS else "")
 
-    written = set(b.words) | ({"us"} & set(b.said))  # "US" in lower case is a function word: "the us"
+    written = set(b.words) | (set(b.said) & FUNCTION_WORDS)  # a code that is a function word in lower case: "the us"
     names = [f for f in a.facts if f.kind in ("name", "id") and f.value.isalpha() and (f.kind, f.value) not in theirs
              and f.value in written and same_role(f)]
     if not names:
@@ -579,7 +583,7 @@ def _initials_run(letters: str, spelled: tuple[str, ...]) -> tuple[str, ...]:
     return ()
 
 
-def _bare_amounts(a: Reading, b: Reading) -> Reading:
+def _bare_amounts(a: Reading, b: Reading) -> tuple[Reading, Reading]:
     """`a` with its figures written without a currency given the one `b` writes them with ("a 90k salary", "a $90,000
     salary"), where `b` writes that figure once, with a currency, and `a` writes it only bare."""
     mine = [f for f in a.facts if f.kind == "num"]
@@ -593,17 +597,17 @@ def _bare_amounts(a: Reading, b: Reading) -> Reading:
 
     given = {fact: unit for fact in mine if (unit := currency(fact))}
     if not given:
-        return a
-    return replace(a, facts=sorted_facts(replace(f, unit=given[f]) if f in given else f for f in a.facts))
+        return a, b
+    return replace(a, facts=sorted_facts(replace(f, unit=given[f]) if f in given else f for f in a.facts)), b
 
 
-def _framing(a: Reading, b: Reading) -> Reading:
+def _framing(a: Reading, b: Reading) -> tuple[Reading, Reading]:
     """`a` without the periods that only frame what it asks ("how many times a day should a puppy eat") where `b`
     asks the same and names no period ("how often should I feed a puppy")."""
     if any(f.kind == "window" for f in b.facts):
-        return a
+        return a, b
     framing = [f for f in a.facts if f.kind == "window" and f.label and f.label in b.asks]
-    return replace(a, facts=tuple(f for f in a.facts if f not in framing)) if framing else a
+    return (replace(a, facts=tuple(f for f in a.facts if f not in framing)) if framing else a), b
 
 
 _ONE = frozenset(("a", "an", "single"))
