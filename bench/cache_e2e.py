@@ -6,8 +6,9 @@
 2. Matching quality on labelled pairs (bench.cacheeval) through the cache's own store and guard, at the
    default threshold: the held-out split (written apart from the guard; its kinds never looked at while
    designing it) is the claim, with 95% Wilson intervals; a third author's split (never designed on) beside
-   it, and the six design splits (five of free text, four of them hand-written). Baselines
-   on the same pairs, same run: the exact tier alone, and cosine alone at 0.98 (no guard). Near misses the
+   it, and the nine design splits (eight of free text, seven of them hand-written). Baselines
+   on the same pairs, same run: the exact tier alone, cosine alone at 0.98 (no guard), the guard without WordNet,
+   and the guard without its paraphrase judge (its rules alone). Near misses the
    semantic tier answers from a third stored prompt (no pair labels them) are counted apart, and a worst-case
    false-hit rate counts them all as false hits.
 3. The held-out split's first pairs through the real stack, to show the stack agrees with the store.
@@ -33,6 +34,7 @@ from bench.cacheeval import (
     design_fourth,
     design_free,
     design_hand,
+    design_ninth,
     design_seventh,
     design_sixth,
     evaluate,
@@ -79,7 +81,7 @@ def quality(figures: dict[str, float | int]) -> None:
               "design_free": design_free.pairs(), "design_hand": design_hand.pairs(),
               "design_fourth": design_fourth.pairs(), "design_fifth": design_fifth.pairs(),
               "design_sixth": design_sixth.pairs(), "design_seventh": design_seventh.pairs(),
-              "design_eighth": design_eighth.pairs()}
+              "design_eighth": design_eighth.pairs(), "design_ninth": design_ninth.pairs()}
     for split, pairs in splits.items():
         families = {"": pairs, "_workloads": [p for p in pairs if p.family in WORKLOADS],
                     "_freetext": [p for p in pairs if p.family not in WORKLOADS]}
@@ -100,16 +102,22 @@ def quality(figures: dict[str, float | int]) -> None:
         exact, _ = evaluate(pairs, SemanticCache(embedder, guard=guard), None)
         cosine, _ = evaluate(pairs, SemanticCache(embedder, guard=_Never()), 0.98)
         vectors, _ = evaluate(pairs, SemanticCache(embedder, guard=guard.without_lexicon()), DEFAULT_CACHE_THRESHOLD)
+        rules, _ = evaluate(pairs, SemanticCache(embedder, guard=guard.without_paraphrase()), DEFAULT_CACHE_THRESHOLD)
         figures.update({f"{split}_baseline_exact_hit_rate": exact.hit_rate,
                         f"{split}_baseline_exact_false_hit_rate": exact.false_hit_rate,
                         f"{split}_baseline_cosine098_hit_rate": cosine.hit_rate,
                         f"{split}_baseline_cosine098_false_hit_rate": cosine.false_hit_rate,
                         f"{split}_baseline_no_wordnet_hit_rate": vectors.hit_rate,
                         f"{split}_baseline_no_wordnet_false_hit_rate": vectors.false_hit_rate,
-                        f"{split}_baseline_no_wordnet_false_hit_rate_hi95": vectors.false_hit_interval[1]})
+                        f"{split}_baseline_no_wordnet_false_hit_rate_hi95": vectors.false_hit_interval[1],
+                        f"{split}_baseline_no_paraphrase_hit_rate": rules.hit_rate,
+                        f"{split}_baseline_no_paraphrase_false_hit_rate": rules.false_hit_rate,
+                        f"{split}_baseline_no_paraphrase_false_hit_rate_hi95": rules.false_hit_interval[1],
+                        f"{split}_baseline_no_paraphrase_answered_other": rules.answered_other})
         print(f"  {split:7s} baselines, same pairs: exact tier alone {exact.line()}")
         print(f"  {split:7s}                         cosine >= 0.98 alone {cosine.line()}")
         print(f"  {split:7s}                         the guard without WordNet {vectors.line()}")
+        print(f"  {split:7s}                         the guard without the paraphrase judge {rules.line()}")
 
 
 def hub_traffic(seed: int = 3) -> list[str]:

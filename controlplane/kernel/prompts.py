@@ -23,7 +23,7 @@ import hashlib
 import re
 import sys
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from decimal import Decimal
 
 _TOKEN = re.compile(
@@ -291,6 +291,8 @@ class Reading:
     # every word in the order written, names too, "" between clauses: where an acronym may be spelled out
     # ("ETF", "exchange-traded fund"; "NYC", "New York City")
     spelled: tuple[str, ...] = ()
+    # the prompt as written: what a judge of whole sentences reads (edgenode.cache.paraphrase); no part of equality
+    text: str = field(default="", compare=False)
 
     @property
     def fact_key(self) -> tuple[tuple[str, str, str], ...]:
@@ -755,7 +757,7 @@ def read(text: str) -> Reading:
     placed = sorted({(phrase[0], preposition) for preposition, phrase in phrases if preposition in PREPOSITIONS})
     return Reading(sorted_facts(facts), tuple(words),
                    tuple(modifiers), tuple(placed), tuple(coordinated), tuple(literals), tuple(sorted(negated)),
-                   tuple(order), said, tuple(sorted(phrases)), spelled)
+                   tuple(order), said, tuple(sorted(phrases)), spelled, text)
 
 
 def _framed(tokens: list[_Token], i: int) -> str:

@@ -319,9 +319,15 @@ def shared_embedder() -> StaticEmbedder:
 
 
 @functools.cache
+def shared_encoder() -> MiniLM:
+    """The whole encoder, one per process: the guard's rare words and the paraphrase judge share it."""
+    return MiniLM()
+
+
+@functools.cache
 def shared_word_vectors() -> WordVectors:
     """Loaded with the encoder, so a node meets its first rare word without loading it (about 0.2 s)."""
-    return WordVectors.load(words_path(), MiniLM())
+    return WordVectors.load(words_path(), shared_encoder())
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -51,14 +51,20 @@ answer to the other. Two readings ask the same thing when
   two is that word ("timezones", "time zones"; "backup", "back up"); a figure written without a currency ("a 90k
   salary") meets the same figure the other side writes once, with a currency ("a $90,000 salary").
 
+Where the facts and every rule agree and only the word vectors fall short (a replaced word, or one only one side
+has outside a phrase after a preposition, that they cannot pair), the words are UNSURE, and a learned judge of whole
+sentences decides (edgenode.cache.paraphrase: the whole encoder's token vectors matched across the two prompts); a
+guard without one refuses. A rule that says two words differ is never overruled.
+
 Nothing here knows the project's workloads; the evaluation sets that measure the rules live in
 bench/cacheeval, apart from this code.
 """
 
 from __future__ import annotations
 
+import enum
 import functools
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import replace
 from typing import Protocol
 
@@ -105,6 +111,18 @@ _NEGATING_PREFIXES = ("un", "in", "im", "il", "ir", "dis", "non", "de", "anti", 
 _DIRECTIONAL = frozenset(("from", "to", "into", "until", "till", "since", "before", "after"))
 # a name's preposition, or none, where two things are compared: in a difference asked, not a role
 _COMPARED = frozenset(("between", "from", "and", "with", "to", "vs", "versus", ""))
+class Verdict(enum.Enum):
+    """How two readings compare: AGREE; DIFFER, where a rule says so (an opposite, WordNet's
+    co-hyponyms, a narrower word, a quoted word, one more item of a list, and any fact or question rule); UNSURE,
+    where the facts agree and only the word vectors fell
+    short (a replaced word below `word_threshold`, an added word below `implied_threshold`): a paraphrase the words
+    cannot see ("pairs well with" and "go with"), or another question."""
+
+    AGREE = "agree"
+    UNSURE = "unsure"
+    DIFFER = "differ"
+
+
 _VERSUS = frozenset(("vs", "versus"))  # "A vs B" asks how they differ
 # prepositions that give a name one role: where it is ("in", "at", "on"), where something goes ("to", "into")
 _ROLES = {"at": "in", "on": "in", "into": "to"}
@@ -135,15 +153,21 @@ class Guard:
     vectors; None: vectors alone."""
 
     def __init__(self, vectors: WordVectorSource, word_threshold: float = DEFAULT_WORD_THRESHOLD,
-                 implied_threshold: float = DEFAULT_IMPLIED_THRESHOLD, lexicon: Lexicon | None = None) -> None:
+                 implied_threshold: float = DEFAULT_IMPLIED_THRESHOLD, lexicon: Lexicon | None = None,
+                 paraphrase: Callable[[str, str], bool] | None = None) -> None:
         self._vectors = vectors
         self.word_threshold = word_threshold
         self.implied_threshold = implied_threshold
         self.lexicon = lexicon
+        self.paraphrase = paraphrase  # (stored, asked) -> rewords it: asked where the words are UNSURE
 
     def without_lexicon(self) -> Guard:
         """The same guard on word vectors alone (what WordNet buys is measured against it)."""
-        return Guard(self._vectors, self.word_threshold, self.implied_threshold)
+        return Guard(self._vectors, self.word_threshold, self.implied_threshold, paraphrase=self.paraphrase)
+
+    def without_paraphrase(self) -> Guard:
+        """The same guard without the judge of whole sentences: UNSURE words refuse (what the judge buys)."""
+        return Guard(self._vectors, self.word_threshold, self.implied_threshold, self.lexicon)
 
     def prepare(self, asked: Reading, candidates: Iterable[Reading]) -> None:
         """Fetch in one batch the vectors comparing `asked` with the candidates may need (the words and labels
@@ -190,11 +214,13 @@ class Guard:
             return True
         return self._score(a, b) >= self.word_threshold
 
-    def _words_agree(self, ra: Reading, rb: Reading) -> bool:
+    def _words(self, ra: Reading, rb: Reading) -> Verdict:
         """Words both have (or their lemmas) agree; a word replaced by another must mean the same (and not
         the opposite); a word only one side has must be implied by the other side's words (`implied`), and
         must not narrow a word both have, or one that met its counterpart ("furnished apartment" against
-        "apartment", "flashing tyre" against "tire")."""
+        "apartment", "flashing tyre" against "tire"). DIFFER where a rule says the words differ; UNSURE where only
+        the vectors fell short (a replaced word below `word_threshold`, a word only one side has, outside a phrase
+        after a preposition, below `implied_threshold`)."""
         a, b = ra.words, rb.words
         # a noun naming what the other side asks says nothing more: "boiling time?" and "how long do I boil"
         answered_a, answered_b = _answered(ra), _answered(rb)
@@ -206,7 +232,7 @@ class Guard:
         lb = [w for w in lb if not (w in rb.literals and w in ra.said)]
         literals = set(ra.literals) | set(rb.literals)
         if any(w in literals for w in la + lb):
-            return False  # a quoted word differs: "'whom'" is not "'whose'"
+            return Verdict.DIFFER  # a quoted word differs: "'whom'" is not "'whose'"
         la, lb = _joined(la, lb, rb.said)
         lb, la = _joined(lb, la, ra.said)
         met: set[str] = set()  # words that met their counterpart in another spelling: "tyre" and "tire"
@@ -217,31 +243,34 @@ class Guard:
                     la.remove(x)
                     lb.remove(y)
                     met |= {lemma(x), lemma(y)}
-            if la and lb:
-                return False  # a word replaced by one of another meaning
+            if la and lb:  # a word replaced by one of another meaning, or by a paraphrase the words cannot see
+                return Verdict.DIFFER if any(self._score(x, y) <= -1.0 for x in la for y in lb) else Verdict.UNSURE
         extra, other, own, said = (la, b, ra, rb.said) if la else (lb, a, rb, ra.said)
         shared = {lemma(w) for w in other} | met
+        unsure = False
         for word in extra:
             if word.startswith(("differ", "compar")) and not _VERSUS.isdisjoint(said):
                 continue  # "hurricane vs typhoon" asks the difference between them
             if not other or any(self._relation(word, o) is Relation.OPPOSITE for o in other):
-                return False
+                return Verdict.DIFFER
             if any(opposite(word, o) for o in said):
-                return False  # the other side says its opposite, also with a word that carries no topic: "right", "in"
+                return Verdict.DIFFER  # the other side says its opposite, also with a word that carries no topic: "right", "in"
             broader = [o for o in other if self.lexicon is not None and self.lexicon.broader(word, o)]
             if any((o, word) in own.modifiers for o in broader):
                 continue  # "which parrot bird lives longest": a parrot is a bird
             if any(m == word and lemma(head) in shared for m, head in own.modifiers):
-                return False  # "state tax refund" against "tax refund", though a status is a state
+                return Verdict.DIFFER  # "state tax refund" against "tax refund", though a status is a state
             if broader:
                 continue  # a broader word elsewhere says nothing more
             if any(o not in other and self._slip(word, o) for o in said):
                 continue  # "wich" for "which", "untill" for "until"
             if any(word in pair and any(lemma(w) in shared for w in pair if w != word) for pair in own.coordinated):
-                return False  # one more of a list: "horizontally and vertically" against "horizontally"
+                return Verdict.DIFFER  # one more of a list: "horizontally and vertically" against "horizontally"
             if not any(self._implies(o, word) >= self.implied_threshold for o in other):  # stops at the first
-                return False
-        return True
+                if any(word in phrase for _, phrase in own.phrases):
+                    return Verdict.DIFFER  # a phrase after a preposition narrows the question: "explained for kids"
+                unsure = True  # the words cannot say: a paraphrase ("best wine to go with"), or another question
+        return Verdict.UNSURE if unsure else Verdict.AGREE
 
     def _slip(self, typed: str, word: str) -> bool:
         """`typed` is `word` with one letter added, dropped, changed or two swapped ("captial", "recieve"), and WordNet
@@ -316,6 +345,14 @@ class Guard:
         return a, b
 
     def same(self, a: Reading, b: Reading) -> bool:
+        """Whether `b` (asked) asks what `a` (stored) asks; UNSURE words go to the paraphrase judge, if any."""
+        verdict = self.verdict(a, b)
+        if verdict is Verdict.UNSURE and self.paraphrase is not None and a.text and b.text:
+            return self.paraphrase(a.text, b.text)
+        return verdict is Verdict.AGREE
+
+    def verdict(self, a: Reading, b: Reading) -> Verdict:
+        """The rules alone: facts, what is asked, roles, negations, tense, modality, then the template words."""
         if a.fact_key != b.fact_key:
             # the same fact written otherwise: each rewrite takes (a, b) to (a, b), tried from both sides
             for rewrite in (_lower_case_names, _bare_amounts, _spelled_out, self._without_as_opposite, _framing,
@@ -323,12 +360,12 @@ class Guard:
                 a, b = rewrite(a, b)
                 b, a = rewrite(b, a)
             if a.fact_key != b.fact_key:
-                return False
+                return Verdict.DIFFER
         if a.asks and b.asks and a.asks != b.asks and not _age_for_when(a, b):
-            return False  # "when" and "where" want different answers; a question that names no interrogative
+            return Verdict.DIFFER  # "when" and "where" want different answers; a question that names no interrogative
             # ("roasting time for a goose?", "2015 Super Bowl winner?") asks by its words, compared below
         if _amount_for_time(a, b) or _amount_for_time(b, a):
-            return False
+            return Verdict.DIFFER
         # labels by meaning: a one-to-one pairing of facts with the same value whose labels agree
         # (a value without a label meets any label when no other fact of its kind and unit could take it)
         free = [f for f in b.facts if f.kind != "ask"]
@@ -336,15 +373,15 @@ class Guard:
             match = next((k for k, other in enumerate(free) if other.kind == fact.kind and other.value == fact.value
                           and other.unit == fact.unit and self._same_label(fact, other, a, b)), None)
             if match is None:
-                return False
+                return Verdict.DIFFER
             free.pop(match)
         if _roles_swapped(a, b) or _negation_swapped(a, b) or _order_swapped(a, b):
-            return False
+            return Verdict.DIFFER
         if "" != _tense(a) != _tense(b) != "":
-            return False  # "when did it fall" is not "when will it fall"
+            return Verdict.DIFFER  # "when did it fall" is not "when will it fall"
         if "" != _modality(a) != _modality(b) != "":
-            return False  # "how early should I arrive" is not "how early can I arrive"
-        return self._words_agree(a, b)
+            return Verdict.DIFFER  # "how early should I arrive" is not "how early can I arrive"
+        return self._words(a, b)
 
     def same_text(self, a: str, b: str) -> bool:
         return self.same(read(a), read(b))
@@ -644,8 +681,9 @@ def _one_for_a(a: Reading, b: Reading) -> tuple[Reading, Reading]:
 @functools.cache
 def shared_guard() -> Guard:
     from edgenode.cache.embed import shared_word_vectors
+    from edgenode.cache.paraphrase import shared_paraphrase
 
-    return Guard(shared_word_vectors(), lexicon=shared_lexicon())
+    return Guard(shared_word_vectors(), lexicon=shared_lexicon(), paraphrase=shared_paraphrase())
 
 
-__all__ = ["Guard", "WordVectorSource", "opposite", "shared_guard"]
+__all__ = ["Guard", "Verdict", "WordVectorSource", "opposite", "shared_guard"]
