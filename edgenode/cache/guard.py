@@ -111,18 +111,6 @@ _NEGATING_PREFIXES = ("un", "in", "im", "il", "ir", "dis", "non", "de", "anti", 
 _DIRECTIONAL = frozenset(("from", "to", "into", "until", "till", "since", "before", "after"))
 # a name's preposition, or none, where two things are compared: in a difference asked, not a role
 _COMPARED = frozenset(("between", "from", "and", "with", "to", "vs", "versus", ""))
-class Verdict(enum.Enum):
-    """How two readings compare: AGREE; DIFFER, where a rule says so (an opposite, WordNet's
-    co-hyponyms, a narrower word, a quoted word, one more item of a list, and any fact or question rule); UNSURE,
-    where the facts agree and only the word vectors fell
-    short (a replaced word below `word_threshold`, an added word below `implied_threshold`): a paraphrase the words
-    cannot see ("pairs well with" and "go with"), or another question."""
-
-    AGREE = "agree"
-    UNSURE = "unsure"
-    DIFFER = "differ"
-
-
 _VERSUS = frozenset(("vs", "versus"))  # "A vs B" asks how they differ
 # prepositions that give a name one role: where it is ("in", "at", "on"), where something goes ("to", "into")
 _ROLES = {"at": "in", "on": "in", "into": "to"}
@@ -138,6 +126,18 @@ def opposite(a: str, b: str) -> bool:
         if x.startswith("on") and y == "off" + x[2:] or x.startswith("off") and y == "on" + x[3:]:
             return True
     return False
+
+
+class Verdict(enum.Enum):
+    """How two readings compare. AGREE. DIFFER where a rule says so: a fact, what is asked, a role, a negation, the
+    tense or the modality, or a word (an opposite, WordNet's co-hyponyms, a narrower word, a quoted word, one more
+    item of a list, a word only one side has inside a phrase after a preposition). UNSURE where every rule agrees and
+    only the word vectors fell short (a replaced word below `word_threshold`, a word only one side has below
+    `implied_threshold`): a paraphrase the words cannot see ("pairs well with" and "go with"), or another question."""
+
+    AGREE = "agree"
+    UNSURE = "unsure"
+    DIFFER = "differ"
 
 
 class WordVectorSource(Protocol):

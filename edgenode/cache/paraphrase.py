@@ -68,6 +68,7 @@ class Paraphrase:
         """Each text's contextual token vectors, memoised; the texts not met before go through the encoder in one
         batch."""
         wanted = [t for t in dict.fromkeys(texts) if t not in self._memo]
+        found: dict[str, np.ndarray] = {}
         if wanted:
             self.encoder_calls += 1
             tokenizer = self._encoder.tokenizer
@@ -81,12 +82,14 @@ class Paraphrase:
             states = self._encoder.hidden(ids, mask)
             for row, (text, e) in enumerate(zip(wanted, encodings, strict=True)):
                 inner = states[row, 1 : len(e.ids) - 1]  # [CLS] and [SEP] left out
-                self._memo[text] = inner if len(inner) else states[row, : len(e.ids)]
-            while len(self._memo) > _MAX_MEMO:
-                self._memo.popitem(last=False)
+                found[text] = inner if len(inner) else states[row, : len(e.ids)]
+        result = [found[t] if t in found else self._memo[t] for t in texts]
+        self._memo.update(found)
         for t in texts:
             self._memo.move_to_end(t)
-        return [self._memo[t] for t in texts]
+        while len(self._memo) > _MAX_MEMO:
+            self._memo.popitem(last=False)
+        return result
 
     def score(self, stored: str, asked: str) -> float:
         """The regression's probability that `asked` rewords `stored`."""

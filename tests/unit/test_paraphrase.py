@@ -25,6 +25,12 @@ class _Judge:
         return self.answer
 
 
+def _judged(judge: _Judge) -> Guard:
+    guard = shared_guard().without_paraphrase()
+    guard.paraphrase = judge
+    return guard
+
+
 @pytest.fixture(scope="module")
 def rules() -> Guard:
     return shared_guard().without_paraphrase()
@@ -52,7 +58,7 @@ def test_rewordings_the_words_cannot_pair_are_unsure_and_the_judge_takes_them(ru
 ])
 def test_a_judge_that_always_agrees_never_overrules_a_rule(rules, stored, asked):
     judge = _Judge(True)
-    guard = Guard(shared_guard()._vectors, lexicon=shared_guard().lexicon, paraphrase=judge)
+    guard = _judged(judge)
     assert rules.verdict(read(stored), read(asked)) is Verdict.DIFFER
     assert not guard.same_text(stored, asked)
     assert judge.asked == []
@@ -62,11 +68,11 @@ def test_the_judge_is_asked_only_when_unsure_and_decides_then(rules):
     stored, asked = "What wine pairs well with salmon?", "best wine to go with salmon"
     for answer in (True, False):
         judge = _Judge(answer)
-        guard = Guard(shared_guard()._vectors, lexicon=shared_guard().lexicon, paraphrase=judge)
+        guard = _judged(judge)
         assert guard.same_text(stored, asked) is answer
         assert judge.asked == [(stored, asked)]  # stored first, as the cache asks
     judge = _Judge(False)
-    guard = Guard(shared_guard()._vectors, lexicon=shared_guard().lexicon, paraphrase=judge)
+    guard = _judged(judge)
     assert guard.same_text("Is a 144Hz monitor worth it for casual gaming?", "144hz monitor worth it for casual gamers?")
     assert judge.asked == []  # the rules agree: no judge
 
