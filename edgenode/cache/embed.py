@@ -138,7 +138,8 @@ class MiniLM:
             )
         return x
 
-    def encode(self, texts: list[str]) -> np.ndarray:
+    def _batch(self, texts: list[str]) -> tuple[np.ndarray, np.ndarray]:
+        """The texts' last hidden states in one padded batch, and its attention mask."""
         encodings = [self.tokenizer.encode(t) for t in texts]
         length = max(len(e.ids) for e in encodings)
         ids = np.zeros((len(texts), length), dtype=np.int64)
@@ -146,7 +147,15 @@ class MiniLM:
         for row, e in enumerate(encodings):
             ids[row, : len(e.ids)] = e.ids
             mask[row, : len(e.ids)] = 1.0
-        states = self.hidden(ids, mask)
+        return self.hidden(ids, mask), mask
+
+    def token_states(self, texts: list[str]) -> list[np.ndarray]:
+        """Each text's contextual token vectors ([CLS] and [SEP] included), one batch for all."""
+        states, mask = self._batch(texts)
+        return [states[row, : int(n)] for row, n in enumerate(mask.sum(1))]
+
+    def encode(self, texts: list[str]) -> np.ndarray:
+        states, mask = self._batch(texts)
         pooled = (states * mask[..., None]).sum(1) / mask.sum(1, keepdims=True)
         return pooled / np.linalg.norm(pooled, axis=1, keepdims=True)
 

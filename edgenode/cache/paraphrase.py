@@ -71,18 +71,9 @@ class Paraphrase:
         found: dict[str, np.ndarray] = {}
         if wanted:
             self.encoder_calls += 1
-            tokenizer = self._encoder.tokenizer
-            encodings = [tokenizer.encode(t) for t in wanted]
-            length = max(len(e.ids) for e in encodings)
-            ids = np.zeros((len(wanted), length), dtype=np.int64)
-            mask = np.zeros((len(wanted), length), dtype=np.float32)
-            for row, e in enumerate(encodings):
-                ids[row, : len(e.ids)] = e.ids
-                mask[row, : len(e.ids)] = 1.0
-            states = self._encoder.hidden(ids, mask)
-            for row, (text, e) in enumerate(zip(wanted, encodings, strict=True)):
-                inner = states[row, 1 : len(e.ids) - 1]  # [CLS] and [SEP] left out
-                found[text] = inner if len(inner) else states[row, : len(e.ids)]
+            for text, states in zip(wanted, self._encoder.token_states(wanted), strict=True):
+                inner = states[1:-1]  # [CLS] and [SEP] left out
+                found[text] = inner if len(inner) else states
         result = [found[t] if t in found else self._memo[t] for t in texts]
         self._memo.update(found)
         for t in texts:
