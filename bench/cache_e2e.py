@@ -46,7 +46,7 @@ from controlplane.kernel.config import DEFAULT_CACHE_THRESHOLD
 from controlplane.stack import Stack
 from edgenode.cache.edge import CACHE_HEADER
 from edgenode.cache.embed import shared_embedder, shared_word_vectors
-from edgenode.cache.guard import Guard, shared_guard
+from edgenode.cache.guard import Guard, Verdict, shared_guard
 from edgenode.cache.store import SemanticCache
 from edgenode.lm.corpus import WORKLOADS, examples  # the project's three workloads; every other family is free text
 from tests.conftest import REGIONS_YAML, config_with
@@ -71,8 +71,8 @@ class _Never(Guard):
     def __init__(self) -> None:
         super().__init__(shared_word_vectors())
 
-    def same(self, a, b) -> bool:  # noqa: ANN001
-        return True
+    def verdict(self, a, b) -> Verdict:  # noqa: ANN001
+        return Verdict.AGREE
 
 
 def quality(figures: dict[str, float | int]) -> None:

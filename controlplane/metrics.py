@@ -52,7 +52,7 @@ HUB_NODES = Gauge("edgeroute_router_hub_nodes", "Live nodes per hub as seen by t
 
 
 # ---- the edge node's own metrics (an edge process exports these next to its Triton's) --------------
-_LOOKUP_BUCKETS_S = (1e-6, 5e-6, 1e-5, 2.5e-5, 5e-5, 1e-4, 2.5e-4, 5e-4, 1e-3, 5e-3)
+_LOOKUP_BUCKETS_S = (1e-6, 5e-6, 1e-5, 2.5e-5, 5e-5, 1e-4, 2.5e-4, 5e-4, 1e-3, 5e-3, 0.01, 0.025, 0.05)
 EDGE_REQUESTS = Counter(
     "edgeroute_edge_requests", "Inference requests at the edge node, by how they were answered",
     ["method", "model", "result"], registry=REGISTRY,
@@ -74,7 +74,7 @@ EDGE_CACHE_GUARD_REJECTIONS = Counter(
     registry=REGISTRY,
 )
 EDGE_CACHE_LOOKUP_TIME = Histogram(
-    "edgeroute_edge_cache_lookup_seconds", "Cache lookup time by stage (exact hash, embedding, vector search)",
+    "edgeroute_edge_cache_lookup_seconds", "Cache lookup time by stage (exact hash, embedding, vector search, the guard's encoder on a worker thread)",
     ["stage"], buckets=_LOOKUP_BUCKETS_S, registry=REGISTRY,
 )
 EDGE_CACHE_CHECKS = Counter(

@@ -112,7 +112,7 @@ class EdgeFront:
             await context.abort(grpc.StatusCode.UNAVAILABLE, f"edge node {self._label} {self.not_serving}; retry on another node")
         return tenant
 
-    def _lookup(
+    async def _lookup(
         self, request: bytes, tenant: str, context: grpc.aio.ServicerContext, kind: str
     ) -> tuple[CacheKey | None, Lookup | None, str]:
         """The request's cache key, its lookup, and the mark its answer gets (bypass when not cacheable)."""
@@ -126,7 +126,7 @@ class EdgeFront:
         if key is None:
             metrics.EDGE_CACHE_BYPASS.labels("not-cacheable").inc()
             return None, None, BYPASS
-        found = self.cache.lookup(key)
+        found = await self.cache.lookup(key)
         return key, found, HIT if found.hit else MISS_MARK
 
     def _cached_model(self, model: str) -> bool:
@@ -170,7 +170,7 @@ class EdgeFront:
         if problem:
             metrics.EDGE_REQUESTS.labels("ModelInfer", model, "invalid").inc()
             await context.abort(grpc.StatusCode.INVALID_ARGUMENT, problem)
-        key, found, mark = self._lookup(request, tenant, context, "unary")
+        key, found, mark = await self._lookup(request, tenant, context, "unary")
         checked = None  # a semantic hit answered fresh to check it (cache.error_bound)
         if found is not None and found.entry is not None and key is not None and self.cache.should_check(found):
             checked, mark = found, MISS_MARK
@@ -282,7 +282,7 @@ class EdgeFront:
                 await outbox.put(_stream_error(request, problem))
                 return
             marked = self._cached_model(model)
-            key, found, mark = self._lookup(request, tenant, context, "stream")
+            key, found, mark = await self._lookup(request, tenant, context, "stream")
             if found is not None and found.entry is not None:
                 metrics.EDGE_REQUESTS.labels("ModelStreamInfer", model, "cache_hit").inc()
                 for response in found.entry.responses:

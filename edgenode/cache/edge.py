@@ -14,9 +14,10 @@ scalar field and of a map key, and merges a repeated message field, so nothing i
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import numpy as np
@@ -26,7 +27,7 @@ from controlplane.kernel.config import CacheSettings, ModelCache
 from controlplane.wire.fields import encode_len_field
 from controlplane.wire.relay import CACHE_HEADER
 from controlplane.wire.tensors import TensorError, request_tensors
-from edgenode.cache.store import EXACT, GUARD, MISS, SEMANTIC, Lookup, SemanticCache
+from edgenode.cache.store import EXACT, GUARD, MISS, SEMANTIC, UNENCODED, Lookup, SemanticCache
 from edgenode.cache.verify import CHECK, Verifier
 from proto import service_pb2
 
@@ -154,11 +155,24 @@ class EdgeCache:
         namespace = f"{tenant or '-'}/{request.model_name}/{request.model_version or '-'}/{digest.hexdigest()}"
         return CacheKey(namespace, prompt, settings, exact_only)
 
-    def lookup(self, key: CacheKey) -> Lookup:
+    async def lookup(self, key: CacheKey) -> Lookup:
+        """The store's lookup on the event loop; where the guard must first run the whole encoder (a rare word, a
+        prompt its judge has not met: milliseconds), that runs on a worker thread and the lookup is taken again, so
+        the node's other calls go on meanwhile."""
         assert key.settings.threshold is not None
         started = time.perf_counter()
         threshold = None if key.exact_only else key.settings.threshold
-        found = self.cache.lookup(key.namespace, key.prompt, threshold)  # expires entries first
+        found = self.cache.lookup(key.namespace, key.prompt, threshold, encode_now=False)  # expires entries first
+        first = found
+        for rounds in range(3):  # the words, then the judge's prompts; a third round only if a memo was churned
+            if found.outcome != UNENCODED:
+                break
+            assert found.encode is not None
+            encoding = time.perf_counter()
+            await asyncio.to_thread(found.encode)
+            metrics.EDGE_CACHE_LOOKUP_TIME.labels("encode").observe(time.perf_counter() - encoding)
+            found = self.cache.lookup(key.namespace, key.prompt, threshold, encode_now=rounds == 2, vector=first.vector)
+        found = replace(found, embed_s=first.embed_s, search_s=first.search_s)
         metrics.EDGE_CACHE_ENTRIES.set(len(self.cache))
         self.lookups += 1
         if found.hit:

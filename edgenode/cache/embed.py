@@ -24,6 +24,7 @@ import json
 import os
 import re
 import sys
+import threading
 import time
 from collections.abc import Iterable
 from pathlib import Path
@@ -276,6 +277,7 @@ class WordVectors:
         self._row = {token: index for index, token in enumerate(tokens)}
         self._model = model  # None: loaded at the first word the table lacks
         self._encoded: dict[str, np.ndarray] = {}
+        self._lock = threading.Lock()  # the memo is read on the event loop and filled on a worker thread
         self.encoder_calls = 0
 
     @classmethod
@@ -307,19 +309,31 @@ class WordVectors:
     def __call__(self, word: str) -> np.ndarray:
         return self.many((word,))[0]
 
+    def unencoded(self, words: Iterable[str]) -> list[str]:
+        """The words `many` would have to run the encoder for (not one vocabulary token, not met before)."""
+        with self._lock:
+            return [w for w in dict.fromkeys(words) if w not in self._row and w not in self._encoded]
+
     def many(self, words: Iterable[str]) -> list[np.ndarray]:
+        """The words' vectors; those not met before go through the encoder in one batch, outside the memo's lock
+        (safe on a worker thread while the event loop reads)."""
         words = list(words)
-        wanted = [w for w in dict.fromkeys(words) if w not in self._row and w not in self._encoded]
-        if wanted:
-            if len(self._encoded) + len(wanted) > _MAX_ENCODED_WORDS:
-                self._encoded.clear()
-                wanted = [w for w in dict.fromkeys(words) if w not in self._row]
+        found: dict[str, np.ndarray] = {}
+        while True:
+            with self._lock:
+                wanted = [w for w in dict.fromkeys(words)
+                          if w not in self._row and w not in self._encoded and w not in found]
+                if not wanted:  # (a word another thread's clear() dropped meanwhile goes round once more)
+                    row, rows, encoded = self._row, self._rows, self._encoded
+                    result = [rows[row[w]] if w in row else found[w] if w in found else encoded[w] for w in words]
+                    if len(encoded) + len(found) > _MAX_ENCODED_WORDS:
+                        encoded.clear()
+                    encoded.update(found)
+                    return result
+                self.encoder_calls += 1
             if self._model is None:
-                self._model = MiniLM()
-            self.encoder_calls += 1
-            self._encoded.update(zip(wanted, self._model.encode(wanted), strict=True))
-        row, rows, encoded = self._row, self._rows, self._encoded
-        return [rows[row[w]] if w in row else encoded[w] for w in words]
+                self._model = shared_encoder()
+            found.update(zip(wanted, self._model.encode(wanted), strict=True))
 
 
 @functools.cache

@@ -64,7 +64,7 @@ from __future__ import annotations
 
 import enum
 import functools
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import replace
 from typing import Protocol
 
@@ -147,6 +147,24 @@ class WordVectorSource(Protocol):
 
     def many(self, words: Iterable[str]) -> list[np.ndarray]: ...
 
+    def unencoded(self, words: Iterable[str]) -> list[str]:
+        """The words `many` would run the encoder for (slow: the edge does that on a worker thread)."""
+        ...
+
+
+class Judge(Protocol):
+    """The judge of whole sentences the guard asks where its words are UNSURE (edgenode.cache.paraphrase)."""
+
+    def __call__(self, stored: str, asked: str) -> bool: ...
+
+    def unencoded(self, texts: Iterable[str]) -> list[str]:
+        """The texts it would have to encode before judging (slow: the edge does that on a worker thread)."""
+        ...
+
+    def encode(self, texts: Iterable[str]) -> None:
+        """Encode and keep them; safe on a worker thread while the event loop judges."""
+        ...
+
 
 class Guard:
     """Compares two Readings. `vectors` gives a word's unit vector; `lexicon` (WordNet) is asked before the
@@ -154,7 +172,7 @@ class Guard:
 
     def __init__(self, vectors: WordVectorSource, word_threshold: float = DEFAULT_WORD_THRESHOLD,
                  implied_threshold: float = DEFAULT_IMPLIED_THRESHOLD, lexicon: Lexicon | None = None,
-                 paraphrase: Callable[[str, str], bool] | None = None) -> None:
+                 paraphrase: Judge | None = None) -> None:
         self._vectors = vectors
         self.word_threshold = word_threshold
         self.implied_threshold = implied_threshold
@@ -170,16 +188,27 @@ class Guard:
         return Guard(self._vectors, self.word_threshold, self.implied_threshold, self.lexicon)
 
     def prepare(self, asked: Reading, candidates: Iterable[Reading]) -> None:
-        """Fetch in one batch the vectors comparing `asked` with the candidates may need (the words and labels
-        one side has and the other lacks), so words the vectors must encode cost one encoder call, not one each."""
-        mine = set(asked.words) | {f.label for f in asked.facts}
-        wanted: set[str] = set()
+        """Fetch in one batch the vectors comparing `asked` with the candidates may need (every word and label of
+        either side: a word both sides share is still weighed against the other's extra words), so words the vectors
+        must encode cost one encoder call, not one each."""
+        if wanted := self._compared(asked, candidates):
+            self._vectors.many(wanted)
+
+    def unprepared(self, asked: Reading, candidates: Iterable[Reading]) -> list[str]:
+        """The words `prepare` would have to run the encoder for: `encode_words` them off the event loop first."""
+        return self._vectors.unencoded(self._compared(asked, candidates))
+
+    def encode_words(self, words: Iterable[str]) -> None:
+        """Encode and keep the words' vectors (safe on a worker thread while the event loop compares)."""
+        self._vectors.many(words)
+
+    @staticmethod
+    def _compared(asked: Reading, candidates: Iterable[Reading]) -> list[str]:
+        words = set(asked.words) | {f.label for f in asked.facts}
         for other in candidates:
-            theirs = set(other.words) | {f.label for f in other.facts}
-            wanted |= mine ^ theirs
-        wanted.discard("")
-        if wanted:
-            self._vectors.many(sorted(wanted))
+            words |= set(other.words) | {f.label for f in other.facts}
+        words.discard("")
+        return sorted(words)
 
     def _relation(self, a: str, b: str) -> Relation:
         return self.lexicon.relation(a, b) if self.lexicon is not None else Relation.UNKNOWN
@@ -346,10 +375,19 @@ class Guard:
 
     def same(self, a: Reading, b: Reading) -> bool:
         """Whether `b` (asked) asks what `a` (stored) asks; UNSURE words go to the paraphrase judge, if any."""
-        verdict = self.verdict(a, b)
+        return self.decide(a, b, self.verdict(a, b))
+
+    def decide(self, a: Reading, b: Reading, verdict: Verdict) -> bool:
+        """`same` from the rules' verdict: AGREE serves, DIFFER refuses, UNSURE is the judge's (refused without)."""
         if verdict is Verdict.UNSURE and self.paraphrase is not None and a.text and b.text:
             return self.paraphrase(a.text, b.text)
         return verdict is Verdict.AGREE
+
+    def unjudged(self, a: Reading, b: Reading, verdict: Verdict) -> list[str]:
+        """The prompts the judge would have to encode before `decide` can answer (none when the rules decide)."""
+        if verdict is not Verdict.UNSURE or self.paraphrase is None or not (a.text and b.text):
+            return []
+        return self.paraphrase.unencoded((a.text, b.text))
 
     def verdict(self, a: Reading, b: Reading) -> Verdict:
         """The rules alone: facts, what is asked, roles, negations, tense, modality, then the template words."""
@@ -686,4 +724,4 @@ def shared_guard() -> Guard:
     return Guard(shared_word_vectors(), lexicon=shared_lexicon(), paraphrase=shared_paraphrase())
 
 
-__all__ = ["Guard", "Verdict", "WordVectorSource", "opposite", "shared_guard"]
+__all__ = ["Guard", "Judge", "Verdict", "WordVectorSource", "opposite", "shared_guard"]

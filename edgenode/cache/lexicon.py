@@ -61,7 +61,10 @@ class Lexicon:
         self._words: dict[str, list[int]] = table["words"]
         self._hypernyms: list[list[int]] = table["hypernyms"]
         self._heads: list[list[int]] = table["heads"]
-        self._antonyms = {(a, b) for a, b in table["antonyms"]}
+        self._antonyms: dict[int, set[int]] = {}  # synset -> its opposites, both ways
+        for a, b in table["antonyms"]:
+            self._antonyms.setdefault(a, set()).add(b)
+            self._antonyms.setdefault(b, set()).add(a)
         self._forms: dict[str, list[str]] = table["forms"]
         self._pos: str = table["pos"]  # n, v, a, s (adjective satellite), r per synset
         self._derived: dict[str, set[str]] = {}
@@ -94,7 +97,8 @@ class Lexicon:
         eb = sb | {h for s in sb for h in self._heads[s]}
         ha, hb = self._up(sa, 1), self._up(sb, 1)
         # antonyms, also of a word's direct hypernym: "depart" is a kind of "leave", the opposite of "arrive"
-        if any((min(x, y), max(x, y)) in self._antonyms for x in ea | ha for y in eb | hb):
+        other = eb | hb  # (an index, not every pair: a word of many senses meets another in thousands of pairs)
+        if any(not other.isdisjoint(self._antonyms.get(x, ())) for x in ea | ha):
             return Relation.OPPOSITE
         if sa & sb or any(lb & self._derived.get(lemma, set()) for lemma in la):
             return Relation.SYNONYM

@@ -13,13 +13,18 @@ The regression is trained by `scripts/train_paraphrase.py` on the design splits'
 (bench/cacheeval: never the held-out or third author's split), with scikit-learn; serving is a dot product. Its
 threshold is the lowest score at which the training pairs it would pass are 99% rewordings. The model file
 records what it was trained on.
+
+Encoding a prompt it has not met costs milliseconds, so the edge encodes those on a worker thread (`encode`) and
+judges only once both prompts are memoised (`unencoded` says which are not); the memo is locked for that.
 """
 
 from __future__ import annotations
 
 import functools
 import json
+import threading
 from collections import OrderedDict
+from collections.abc import Iterable
 from pathlib import Path
 
 import numpy as np
@@ -58,29 +63,41 @@ class Paraphrase:
         if not (len(self.mean) == len(self.scale) == len(self.coef) == len(FEATURES)):
             raise ValueError(f"a paraphrase model needs {len(FEATURES)} weights per field ({', '.join(FEATURES)})")
         self._memo: OrderedDict[str, np.ndarray] = OrderedDict()
+        self._lock = threading.Lock()  # the memo is read on the event loop and filled on a worker thread
         self.encoder_calls = 0
 
     @classmethod
     def load(cls, encoder: MiniLM, path: Path = MODEL_PATH) -> Paraphrase:
         return cls(encoder, json.loads(path.read_text()))
 
+    def unencoded(self, texts: Iterable[str]) -> list[str]:
+        """The texts whose token vectors are not memoised: judging them would run the encoder first."""
+        with self._lock:
+            return [t for t in dict.fromkeys(texts) if t not in self._memo]
+
+    def encode(self, texts: Iterable[str]) -> None:
+        """Memoise the texts' token vectors (safe on a worker thread while the event loop judges)."""
+        self.tokens(list(texts))
+
     def tokens(self, texts: list[str]) -> list[np.ndarray]:
         """Each text's contextual token vectors, memoised; the texts not met before go through the encoder in one
-        batch."""
-        wanted = [t for t in dict.fromkeys(texts) if t not in self._memo]
+        batch, outside the memo's lock."""
         found: dict[str, np.ndarray] = {}
-        if wanted:
-            self.encoder_calls += 1
+        while True:
+            with self._lock:
+                wanted = [t for t in dict.fromkeys(texts) if t not in found and t not in self._memo]
+                if not wanted:  # (a text another thread evicted meanwhile goes round once more)
+                    result = [found[t] if t in found else self._memo[t] for t in texts]
+                    self._memo.update(found)
+                    for t in texts:
+                        self._memo.move_to_end(t)
+                    while len(self._memo) > _MAX_MEMO:
+                        self._memo.popitem(last=False)
+                    return result
+                self.encoder_calls += 1
             for text, states in zip(wanted, self._encoder.token_states(wanted), strict=True):
                 inner = states[1:-1]  # [CLS] and [SEP] left out
                 found[text] = inner if len(inner) else states
-        result = [found[t] if t in found else self._memo[t] for t in texts]
-        self._memo.update(found)
-        for t in texts:
-            self._memo.move_to_end(t)
-        while len(self._memo) > _MAX_MEMO:
-            self._memo.popitem(last=False)
-        return result
 
     def score(self, stored: str, asked: str) -> float:
         """The regression's probability that `asked` rewords `stored`."""

@@ -12,12 +12,15 @@
 - Each entry has a TTL (per model) and the cache holds at most `max_entries`: the least recently used go.
 
 Everything runs on the caller's thread (the edge's event loop): a lookup is tens of microseconds, cheaper
-than a hop to a worker thread.
+than a hop to a worker thread. The slow steps, the guard running the whole encoder on a rare word or on a prompt its
+judge has not met (milliseconds), can be taken out: `lookup(..., encode_now=False)` answers UNENCODED instead, the
+caller runs its `encode` on a worker thread, then looks up again.
 """
 
 from __future__ import annotations
 
 import base64
+import functools
 import heapq
 import json
 import os
@@ -32,7 +35,7 @@ import hnswlib
 import numpy as np
 
 from controlplane.kernel.prompts import Reading, exact_key, read
-from edgenode.cache.guard import Guard
+from edgenode.cache.guard import Guard, Verdict
 
 HNSW_M = 16
 HNSW_EF_CONSTRUCTION = 128
@@ -42,6 +45,7 @@ _FIRST_CAPACITY = 256
 _SNAPSHOT_VERSION = 1
 
 EXACT, SEMANTIC, MISS, GUARD = "exact", "semantic", "miss", "guard"
+UNENCODED = "unencoded"  # encode_now=False: run `Lookup.encode` (a worker thread may), then look up again
 
 
 class Embedder(Protocol):  # what StaticEmbedder provides
@@ -70,12 +74,14 @@ class Entry:
 
 @dataclass(frozen=True, slots=True)
 class Lookup:
-    outcome: str  # EXACT | SEMANTIC | MISS | GUARD
+    outcome: str  # EXACT | SEMANTIC | MISS | GUARD | UNENCODED
     entry: Entry | None
     similarity: float = 0.0
     embed_s: float = 0.0
     search_s: float = 0.0
     vector: np.ndarray | None = field(default=None, repr=False)  # reused by store() after a miss
+    pending: tuple[str, ...] = ()  # UNENCODED: the words or prompts the guard must encode before it can compare
+    encode: Callable[[], None] | None = field(default=None, repr=False)  # UNENCODED: encodes them, off the loop
 
     @property
     def hit(self) -> bool:
@@ -171,8 +177,15 @@ class SemanticCache:
         return len(self._partitions)
 
     # ---- lookup ----------------------------------------------------------------------------
-    def lookup(self, namespace: str, prompt: str, threshold: float | None) -> Lookup:
-        """The exact tier, then (unless threshold is None: exact only) the semantic tier behind the guard."""
+    def lookup(self, namespace: str, prompt: str, threshold: float | None, *, encode_now: bool = True,
+               vector: np.ndarray | None = None) -> Lookup:
+        """The exact tier, then (unless threshold is None: exact only) the semantic tier behind the guard.
+
+        encode_now=False: where the guard would have to run the whole encoder first (a word that is not one
+        vocabulary token, a prompt its judge has not met: milliseconds), the answer is UNENCODED instead; run its
+        `encode` (on a worker thread: it touches only the guard's locked memos, never the store) and look up
+        again, passing `vector` back. Two rounds at most (the words, then the judge's prompts) give the answer
+        encode_now=True gives."""
         now = self._clock()
         self.expire(now)
         label = self._exact.get(exact_key(namespace, prompt))
@@ -182,7 +195,8 @@ class SemanticCache:
         if threshold is None:
             return Lookup(MISS, None)
         started = time.perf_counter()
-        vector = self.embedder.encode(prompt)
+        if vector is None:
+            vector = self.embedder.encode(prompt)
         embedded = time.perf_counter()
         partition = self._partitions.get(namespace)
         found: list[tuple[int, float]] = partition.search(vector, SEARCH_K) if partition else []
@@ -192,11 +206,29 @@ class SemanticCache:
         if not above:
             return Lookup(MISS, None, found[0][1] if found else 0.0, **times)
         wanted = read(prompt)
-        self.guard.prepare(wanted, [entry.reading for label, _ in above if (entry := self._entries.get(label))])
+        guard = self.guard
+        readings = [entry.reading for label, _ in above if (entry := self._entries.get(label))]
+        if not encode_now and (words := guard.unprepared(wanted, readings)):
+            return Lookup(UNENCODED, None, above[0][1], **times, pending=tuple(words),
+                          encode=functools.partial(guard.encode_words, words))
+        guard.prepare(wanted, readings)
+        unjudged: list[str] = []  # prompts the judge must encode before an earlier candidate can be decided
         for label, sim in above:
             entry = self._entries.get(label)
-            if entry is not None and sim >= entry.min_similarity and self.guard.same(entry.reading, wanted):
+            if entry is None or sim < entry.min_similarity:
+                continue
+            verdict = guard.verdict(entry.reading, wanted)
+            if not encode_now and (waiting := guard.unjudged(entry.reading, wanted, verdict)):
+                unjudged.extend(waiting)
+            elif unjudged:
+                if verdict is Verdict.AGREE:  # served unless a more similar candidate the judge must decide is
+                    break
+            elif guard.decide(entry.reading, wanted, verdict):
                 return Lookup(SEMANTIC, self._touch(entry), sim, **times)
+        if unjudged and guard.paraphrase is not None:
+            texts = tuple(dict.fromkeys(unjudged))
+            return Lookup(UNENCODED, None, above[0][1], **times, pending=texts,
+                          encode=functools.partial(guard.paraphrase.encode, texts))
         return Lookup(GUARD, None, above[0][1], **times)
 
     def _touch(self, entry: Entry) -> Entry:

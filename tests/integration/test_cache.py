@@ -220,6 +220,9 @@ def test_the_edge_exports_cache_metrics_and_reports_its_hit_rate(client, cached_
     ask(client, question)
     ask(client, question)
     ask(client, question.replace("config?", "which config?"))
+    wine, _ = ask(client, "What wine pairs well with salmon?")
+    # words the rules cannot pair: the judge decides, its encoder run on a worker thread, not the node's event loop
+    assert ask(client, "best wine to go with salmon") == (wine, "hit")
     edge = cached_stack.edge("tangier-c")
     assert edge.metrics_url
     page = httpx.get(edge.metrics_url, timeout=5).text
@@ -233,6 +236,7 @@ def test_the_edge_exports_cache_metrics_and_reports_its_hit_rate(client, cached_
     assert value("edgeroute_edge_cache_guard_rejections_total") >= 1  # from the near-miss test
     assert value('edgeroute_edge_cache_lookup_seconds_count{stage="embed"}') >= 1
     assert value('edgeroute_edge_cache_lookup_seconds_count{stage="search"}') >= 1
+    assert value('edgeroute_edge_cache_lookup_seconds_count{stage="encode"}') >= 1
     assert value("edgeroute_edge_cache_entries") >= 3
     assert value('edgeroute_edge_requests_total{method="ModelInfer",model="ensemble",result="cache_hit"}') >= 1
     deadline = time.monotonic() + 5

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import threading
+
 import numpy as np
 import pytest
 
@@ -10,9 +12,9 @@ from controlplane.kernel.config import DEFAULT_CACHE_THRESHOLD, CacheSettings, M
 from controlplane.kernel.prompts import exact_key, lemma, read
 from controlplane.wire.stream import read_response
 from edgenode.cache.edge import BYPASS, CACHE_HEADER, HIT, MISS_MARK, EdgeCache, mark_stream, mark_unary
-from edgenode.cache.embed import StaticEmbedder, shared_embedder, shared_word_vectors
-from edgenode.cache.guard import Guard, opposite, shared_guard
-from edgenode.cache.store import EXACT, GUARD, MISS, SemanticCache
+from edgenode.cache.embed import StaticEmbedder, WordVectors, shared_embedder, shared_word_vectors
+from edgenode.cache.guard import Guard, Verdict, opposite, shared_guard
+from edgenode.cache.store import EXACT, GUARD, MISS, UNENCODED, SemanticCache
 from proto import service_pb2
 
 
@@ -462,14 +464,33 @@ def test_word_vectors_read_whole_words_from_the_table_and_batch_the_rest(embedde
     assert fresh.encoder_calls == 1
 
 
+def test_a_lookup_that_may_not_encode_now_names_the_rare_words_and_encodes_them_on_another_thread(embedder):
+    """encode_now=False (the edge): the rare words come back to encode off the event loop; then the same answer."""
+    from edgenode.cache.lexicon import shared_lexicon
+
+    fresh = WordVectors.load()
+    cache = SemanticCache(embedder, guard=Guard(fresh, lexicon=shared_lexicon()))
+    cache.store("ns", "how long to roast cucumbers and aubergines in a dehumidifier oven", (b"a",), ttl_s=60)
+    asked = "how long should I roast zucchinis and aubergines in a dehumidifier oven"
+    waiting = cache.lookup("ns", asked, DEFAULT_CACHE_THRESHOLD, encode_now=False)
+    assert waiting.outcome == UNENCODED and fresh.encoder_calls == 0
+    assert set(waiting.pending) >= {"cucumbers", "zucchinis"} and fresh.unencoded(waiting.pending)
+    worker = threading.Thread(target=waiting.encode)
+    worker.start()
+    worker.join()
+    assert fresh.encoder_calls == 1 and fresh.unencoded(waiting.pending) == []
+    found = cache.lookup("ns", asked, DEFAULT_CACHE_THRESHOLD, encode_now=False, vector=waiting.vector)
+    assert found.outcome == GUARD and fresh.encoder_calls == 1
+
+
 class _AlwaysSame(Guard):
     """A guard that takes every candidate (cosine alone): the same interface as the real one."""
 
     def __init__(self) -> None:
         super().__init__(shared_word_vectors())
 
-    def same(self, a, b) -> bool:  # noqa: ANN001
-        return True
+    def verdict(self, a, b) -> Verdict:  # noqa: ANN001
+        return Verdict.AGREE
 
 
 def test_a_near_miss_answered_from_a_third_prompt_is_counted_apart_and_in_the_worst_case(embedder):
@@ -608,7 +629,7 @@ def test_namespace_covers_tenant_model_and_every_decoding_parameter(embedder):
     assert sampled.key(_request("x", temperature=0.7), "acme") is not None
 
 
-def test_an_answer_that_repeats_its_prompt_is_shared_only_with_the_same_prompt(embedder):
+async def test_an_answer_that_repeats_its_prompt_is_shared_only_with_the_same_prompt(embedder):
     """exclude_input_in_output false: the answer starts with the prompt, so a rewording must not get it
     (exact tier only, no embedding), while the same prompt still hits."""
     edge = EdgeCache(CacheSettings(), SemanticCache(embedder))
@@ -617,9 +638,9 @@ def test_an_answer_that_repeats_its_prompt_is_shared_only_with_the_same_prompt(e
     for echo, reworded_hits in ((True, False), (False, True)):
         key = edge.key(_request(stored, echo=echo), "acme")
         assert key.exact_only is echo
-        edge.store(key, edge.lookup(key), (b"answer",), cost_s=0.1)
-        assert edge.lookup(edge.key(_request(stored, echo=echo), "acme")).outcome == EXACT
-        again = edge.lookup(edge.key(_request(reworded, echo=echo), "acme"))
+        edge.store(key, await edge.lookup(key), (b"answer",), cost_s=0.1)
+        assert (await edge.lookup(edge.key(_request(stored, echo=echo), "acme"))).outcome == EXACT
+        again = await edge.lookup(edge.key(_request(reworded, echo=echo), "acme"))
         assert again.hit is reworded_hits and (again.vector is None) is echo
 
 

@@ -2,27 +2,48 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
+import threading
+import time
+from collections.abc import Iterable
 
 import numpy as np
 import pytest
 
+from controlplane.kernel.config import CacheSettings
 from controlplane.kernel.prompts import read
-from edgenode.cache.embed import shared_encoder
+from edgenode.cache.edge import CacheKey, EdgeCache
+from edgenode.cache.embed import shared_embedder, shared_encoder
 from edgenode.cache.guard import Guard, Verdict, shared_guard
 from edgenode.cache.paraphrase import FEATURES, MODEL_PATH, Paraphrase, features, shared_paraphrase
+from edgenode.cache.store import GUARD, SEMANTIC, UNENCODED, SemanticCache
 
 
 class _Judge:
-    """A judge with the real one's interface, (stored, asked) -> bool, that records what it was asked."""
+    """A judge with the real one's interface (edgenode.cache.guard.Judge) that records what it was asked and which
+    thread encoded; it answers only prompts it has encoded, as the real one must encode them first."""
 
-    def __init__(self, answer: bool) -> None:
+    def __init__(self, answer: bool, encode_s: float = 0.0) -> None:
         self.answer = answer
+        self.encode_s = encode_s
         self.asked: list[tuple[str, str]] = []
+        self.encoded: set[str] = set()
+        self.encoding_threads: list[int] = []
 
     def __call__(self, stored: str, asked: str) -> bool:
         self.asked.append((stored, asked))
+        self.encode((stored, asked))
         return self.answer
+
+    def unencoded(self, texts: Iterable[str]) -> list[str]:
+        return [t for t in dict.fromkeys(texts) if t not in self.encoded]
+
+    def encode(self, texts: Iterable[str]) -> None:
+        if missing := self.unencoded(texts):
+            self.encoding_threads.append(threading.get_ident())
+            time.sleep(self.encode_s)
+            self.encoded.update(missing)
 
 
 def _judged(judge: _Judge) -> Guard:
@@ -99,8 +120,88 @@ def test_the_shipped_model_was_trained_on_design_splits_only_and_loads():
     calls = judge.encoder_calls
     judge.score("What wine pairs well with salmon?", "best wine to go with salmon")
     assert judge.encoder_calls == calls  # token vectors memoised
+    fresh = "a prompt this judge has never met, 7f3a"
+    assert judge.unencoded([fresh, "best wine to go with salmon"]) == [fresh]
+    worker = threading.Thread(target=judge.encode, args=([fresh],))
+    worker.start()
+    worker.join()
+    assert judge.unencoded([fresh]) == [] and judge.encoder_calls == calls + 1
 
 
 def test_a_model_file_with_the_wrong_number_of_weights_says_what_it_needs():
     with pytest.raises(ValueError, match="needs 8 weights per field"):
         Paraphrase(shared_encoder(), {"mean": [0.0], "scale": [1.0], "coef": [0.0], "intercept": 0.0, "threshold": 0.9})
+
+
+_WINE = ("What wine pairs well with salmon?", "best wine to go with salmon")  # UNSURE words: the judge decides
+
+
+@pytest.mark.parametrize("answer", [True, False])
+def test_a_lookup_that_may_not_judge_now_names_the_prompts_to_encode_then_answers_as_the_inline_one(answer):
+    judge = _Judge(answer)
+    cache = SemanticCache(shared_embedder(), guard=_judged(judge))
+    cache.store("ns", _WINE[0], (b"red",), ttl_s=60, cost_s=1.0)
+    waiting = cache.lookup("ns", _WINE[1], 0.6, encode_now=False)
+    assert waiting.outcome == UNENCODED and waiting.entry is None
+    assert set(waiting.pending) == set(_WINE) and judge.asked == [] and not judge.encoded  # nothing done yet
+    waiting.encode()
+    assert judge.encoded == set(_WINE)
+    assert cache.lookup("ns", _WINE[1], 0.6, encode_now=False).outcome == (SEMANTIC if answer else GUARD)
+    assert judge.asked == [_WINE]
+    inline = SemanticCache(shared_embedder(), guard=_judged(_Judge(answer)))
+    inline.store("ns", _WINE[0], (b"red",), ttl_s=60, cost_s=1.0)
+    assert inline.lookup("ns", _WINE[1], 0.6).outcome == (SEMANTIC if answer else GUARD)
+
+
+class _Placed:
+    """An embedder with the real one's interface that puts each prompt where the test says (pure store logic)."""
+
+    dim = 3
+
+    def __init__(self, vectors: dict[str, tuple[float, ...]]) -> None:
+        self.vectors = {text: np.asarray(v, dtype=np.float32) / np.linalg.norm(v) for text, v in vectors.items()}
+
+    def encode(self, text: str) -> np.ndarray:
+        return self.vectors[text]
+
+
+@pytest.mark.parametrize("answer", [True, False])
+def test_a_candidate_the_rules_accept_waits_behind_a_more_similar_one_the_judge_must_decide(answer):
+    """The most similar candidate that passes wins, as inline: an AGREE behind an unjudged UNSURE is not served
+    before the judge has spoken."""
+    agreeing = "which wine goes best with salmon"  # the rules agree with the asked prompt
+    embedder = _Placed({_WINE[1]: (1.0, 0.0, 0.0), _WINE[0]: (0.95, 0.31, 0.0), agreeing: (0.9, 0.0, 0.44)})
+    assert shared_guard().without_paraphrase().verdict(read(agreeing), read(_WINE[1])) is Verdict.AGREE
+    judge = _Judge(answer)
+    cache = SemanticCache(embedder, guard=_judged(judge))
+    for prompt in (_WINE[0], agreeing):
+        cache.store("ns", prompt, (prompt.encode(),), ttl_s=60, cost_s=1.0)
+    waiting = cache.lookup("ns", _WINE[1], 0.6, encode_now=False)
+    assert waiting.outcome == UNENCODED and set(waiting.pending) == set(_WINE)
+    waiting.encode()
+    found = cache.lookup("ns", _WINE[1], 0.6, encode_now=False, vector=waiting.vector)
+    assert found.outcome == SEMANTIC and found.entry.prompt == (_WINE[0] if answer else agreeing)
+
+
+async def test_the_edge_encodes_for_the_judge_on_a_worker_thread_while_the_event_loop_runs_on():
+    judge = _Judge(True, encode_s=0.3)
+    edge = EdgeCache(CacheSettings(), SemanticCache(shared_embedder(), guard=_judged(judge)))
+    settings = CacheSettings().for_model("ensemble")
+    edge.cache.store("ns", _WINE[0], (b"red",), ttl_s=60, cost_s=1.0)
+    ticks = 0
+
+    async def ticking() -> None:
+        nonlocal ticks
+        while True:
+            ticks += 1
+            await asyncio.sleep(0.01)
+
+    ticker = asyncio.create_task(ticking())
+    try:
+        found = await edge.lookup(CacheKey("ns", _WINE[1], settings))
+    finally:
+        ticker.cancel()
+    assert found.outcome == SEMANTIC and found.entry.responses == (b"red",)
+    assert judge.encoding_threads and threading.get_ident() not in judge.encoding_threads
+    assert ticks >= 5  # the loop ran other work during the 0.3 s encode
+    assert judge.asked == [_WINE]
