@@ -37,6 +37,7 @@ from bench.cacheeval import (
     design_ninth,
     design_seventh,
     design_sixth,
+    design_tenth,
     evaluate,
     heldout,
     third_author,
@@ -81,7 +82,8 @@ def quality(figures: dict[str, float | int]) -> None:
               "design_free": design_free.pairs(), "design_hand": design_hand.pairs(),
               "design_fourth": design_fourth.pairs(), "design_fifth": design_fifth.pairs(),
               "design_sixth": design_sixth.pairs(), "design_seventh": design_seventh.pairs(),
-              "design_eighth": design_eighth.pairs(), "design_ninth": design_ninth.pairs()}
+              "design_eighth": design_eighth.pairs(), "design_ninth": design_ninth.pairs(),
+              "design_tenth": design_tenth.pairs()}
     for split, pairs in splits.items():
         families = {"": pairs, "_workloads": [p for p in pairs if p.family in WORKLOADS],
                     "_freetext": [p for p in pairs if p.family not in WORKLOADS]}

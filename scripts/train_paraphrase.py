@@ -5,7 +5,7 @@ the judge would be asked about: the guard without the judge finds the words UNSU
 cosine reaches the cache's default threshold, as a lookup's candidates do. The held-out and third author's splits
 are never read, nor any split named with --validate, which is only scored.
 
-    python scripts/train_paraphrase.py [--validate design_ninth] [--out PATH]
+    python scripts/train_paraphrase.py [--validate design_tenth] [--out PATH]
 
 Prints, for each hand-written design split, what a judge trained on the other splits passes of it (rewordings, near
 misses), then the shipped judge's figures. The threshold is the lowest score at which the training pairs the judge
@@ -31,7 +31,7 @@ from edgenode.cache.lexicon import shared_lexicon  # noqa: E402
 from edgenode.cache.paraphrase import FEATURES, MODEL_PATH, Paraphrase, features  # noqa: E402
 
 TRAINING = ("design", "design_free", "design_hand", "design_fourth", "design_fifth", "design_sixth", "design_seventh",
-            "design_eighth")
+            "design_eighth", "design_ninth")
 HAND_WRITTEN = TRAINING[2:]
 THRESHOLD = 0.6  # the cache's default similarity threshold: a lookup's candidates reach it
 PRECISION = 0.99  # of the training pairs the judge passes, this share at least are rewordings

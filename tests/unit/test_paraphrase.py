@@ -113,7 +113,7 @@ def test_the_shipped_model_was_trained_on_design_splits_only_and_loads():
     model = json.loads(MODEL_PATH.read_text())
     assert model["features"] == list(FEATURES)
     assert set(model["trained_on"]) <= {"design", "design_free", "design_hand", "design_fourth", "design_fifth",
-                                        "design_sixth", "design_seventh", "design_eighth"}
+                                        "design_sixth", "design_seventh", "design_eighth", "design_ninth"}
     assert 0.5 < model["threshold"] < 1.0
     judge = shared_paraphrase()
     assert judge.score("What wine pairs well with salmon?", "best wine to go with salmon") >= judge.threshold
