@@ -81,6 +81,7 @@ _MODALS = {"can": "can", "could": "can", "may": "can", "might": "can", "must": "
 _INTERROGATIVES = frozenset("how what which who whom whose when where why is are am was were do does did can could "
                             "should would will must may".split())
 _HOW = frozenset("far often old long big tall fast heavy deep wide high hot cold early late soon".split())
+_BE = frozenset(("is", "are", "was", "were"))
 _HOW_SAME = {"soon": "long"}  # "how soon will I see results" asks how long it takes
 # "what is the height of" asks "how tall"
 _DIMENSIONS = {"height": "tall", "length": "long", "depth": "deep", "distance": "far", "width": "wide",
@@ -679,7 +680,11 @@ def read(text: str) -> Reading:
             if nxt in _HOW:
                 tokens[i + 1].used = True  # "how far" and "how long" too
                 facts.append(Fact("ask", "", f"how {_HOW_SAME.get(nxt, nxt)}"))
-            elif nxt not in ("much", "many"):  # an amount is asked by what it counts, compared as words
+            elif nxt in ("much", "many"):  # an amount is asked by what it counts, compared as words ("how much
+                after = tokens[i + 2].text.lower() if i + 2 < len(tokens) else ""  # sleep" is "how many hours")
+                if nxt == "much" and after in _BE:
+                    facts.append(Fact("ask", "", "how much"))  # "how much is the train": its price, not how long
+            else:
                 facts.append(Fact("ask", "", "how"))  # a way or a manner: not "who" or "when"
     for i, t in enumerate(tokens):
         if t.used:

@@ -298,6 +298,8 @@ class Guard:
             if not any(self._implies(o, word) >= self.implied_threshold for o in other):  # stops at the first
                 if any(word in phrase for _, phrase in own.phrases):
                     return Verdict.DIFFER  # a phrase after a preposition narrows the question: "explained for kids"
+                if _asked_for(own, word):
+                    return Verdict.DIFFER  # what the question asks for: "what are the signs" is not "what to do"
                 unsure = True  # the words cannot say: a paraphrase ("best wine to go with"), or another question
         return Verdict.UNSURE if unsure else Verdict.AGREE
 
@@ -402,7 +404,7 @@ class Guard:
         if a.asks and b.asks and a.asks != b.asks and not _age_for_when(a, b):
             return Verdict.DIFFER  # "when" and "where" want different answers; a question that names no interrogative
             # ("roasting time for a goose?", "2015 Super Bowl winner?") asks by its words, compared below
-        if _amount_for_time(a, b) or _amount_for_time(b, a):
+        if _amount_for_time(a, b) or _amount_for_time(b, a) or _amount_for_yes_no(a, b) or _amount_for_yes_no(b, a):
             return Verdict.DIFFER
         # labels by meaning: a one-to-one pairing of facts with the same value whose labels agree
         # (a value without a label meets any label when no other fact of its kind and unit could take it)
@@ -434,6 +436,7 @@ _ANSWERS = {ask: frozenset(nouns.split()) for ask, nouns in {
     "what is": "mean meaning definition explain explanation",
     "when": "time date day deadline season moment",
     "where": "place location",
+    "why": "reason cause",
     "how old": "age", "how far": "distance", "how tall": "height", "how high": "height", "how big": "size",
     "how fast": "speed", "how heavy": "weight", "how deep": "depth", "how wide": "width",
 }.items()}
@@ -447,6 +450,30 @@ def _amount_for_time(a: Reading, b: Reading) -> bool:
     a kitten"; "how many push-ups should I do", "how often should I do push-ups"); "how many times", "how many
     minutes" and "at what time" are read as the asks they are."""
     return not _TIMED.isdisjoint(a.asks) and not b.asks and "how" in b.said and not {"much", "many"}.isdisjoint(b.said)
+
+
+_YES_NO = frozenset("do does did is are was were can could should must will would may".split())
+
+
+def _amount_for_yes_no(a: Reading, b: Reading) -> bool:
+    """`a` opens with a yes-or-no question's verb and asks no amount, `b` opens with "how much" or "how many": "is
+    chocolate toxic to cats" and "how much chocolate is toxic to cats", "do I need a seat reservation" and "how much is
+    a seat reservation" (a yes or a no answers no amount). "Could you tell me" opens a request, not such a question."""
+    if not a.spelled or a.spelled[0] not in _YES_NO or a.spelled[1:2] == ("you",) or _asks_amount(a.spelled):
+        return False
+    return b.spelled[:1] == ("how",) and _asks_amount(b.spelled[:2])
+
+
+def _asks_amount(spelled: tuple[str, ...]) -> bool:
+    return any(w == "how" and n in ("much", "many") for w, n in zip(spelled, spelled[1:], strict=False))
+
+
+def _asked_for(reading: Reading, word: str) -> bool:
+    """`word` is the thing "what is the" or "what are the" asks for ("what are the signs my baby has a fever")."""
+    spelled = reading.spelled
+    return any(spelled[k:k + 2] in (("what", "is"), ("what", "are")) and spelled[k + 2:k + 3] == ("the",)
+               and spelled[k + 3:k + 4] == (word,) and not set(spelled[k + 4:k + 5]) & set(reading.words)
+               for k in range(len(spelled) - 3))  # (not "the minimum age": a word before a noun only narrows it)
 
 
 def _answered(reading: Reading) -> frozenset[str]:

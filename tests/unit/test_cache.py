@@ -243,6 +243,18 @@ def test_template_words_by_meaning(guard, stored, asked, same):
     ("Should there be a comma before 'and' in a list?", "Should there be a comma before 'and' in a sentence?", False),
     ("Why did my bread not rise?", "What are the reasons my bread didn't rise?", True),
     ("How do I reverse a list in Python?", "What's the way to reverse a list in Python?", True),
+    # "how much is" asks a price, and a yes or a no answers no amount; an amount of a thing is still its words
+    ("How long is the ferry from Tangier to Tarifa?", "How much is the ferry from Tangier to Tarifa?", False),
+    ("Is coffee bad for dogs?", "How much coffee is bad for dogs?", False),
+    ("Do I need a visa for Japan?", "How much is a visa for Japan?", False),
+    ("How much is a visa for Japan?", "what does a Japan visa cost", True),
+    ("Can you tell me how much a visa for Japan costs?", "how much does a visa for japan cost", True),
+    ("Should I tip movers, and how much?", "how much to tip movers", True),
+    ("How much rest should I take between sets?", "How long should I rest between sets?", True),
+    # what "what is the" or "what are the" asks for is no extra word; a cause names what "why" asks
+    ("How do I know if my dog is dehydrated?", "What should I do if my dog is dehydrated?", False),
+    ("What is the minimum age to rent a car?", "How old do I have to be to rent a car?", True),
+    ("Why is the sky blue?", "reason the sky is blue", True),
     ("Should I rent or buy a house?", "Is it better to buy or rent a house?", True),
     ("What is the difference between mitosis and meiosis?", "How does meiosis differ from mitosis?", True),
     # a way asked is not a person asked; roles a preposition gives, swapped
