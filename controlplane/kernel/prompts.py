@@ -680,10 +680,12 @@ def read(text: str) -> Reading:
             if nxt in _HOW:
                 tokens[i + 1].used = True  # "how far" and "how long" too
                 facts.append(Fact("ask", "", f"how {_HOW_SAME.get(nxt, nxt)}"))
-            elif nxt in ("much", "many"):  # an amount is asked by what it counts, compared as words ("how much
-                after = tokens[i + 2].text.lower() if i + 2 < len(tokens) else ""  # sleep" is "how many hours")
+            elif nxt in ("much", "many"):
+                # an amount is asked by what it counts, compared as words ("how much sleep" is "how many hours"),
+                # but "how much is the train" asks its price, not how long it is
+                after = tokens[i + 2].text.lower() if i + 2 < len(tokens) else ""
                 if nxt == "much" and after in _BE:
-                    facts.append(Fact("ask", "", "how much"))  # "how much is the train": its price, not how long
+                    facts.append(Fact("ask", "", "how much"))
             else:
                 facts.append(Fact("ask", "", "how"))  # a way or a manner: not "who" or "when"
     for i, t in enumerate(tokens):
