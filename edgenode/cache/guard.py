@@ -461,7 +461,7 @@ def _amount_for_yes_no(a: Reading, b: Reading) -> bool:
     a seat reservation" (a yes or a no answers no amount). "Could you tell me" opens a request, not such a question."""
     if not a.spelled or a.spelled[0] not in _YES_NO or a.spelled[1:2] == ("you",) or _asks_amount(a.spelled):
         return False
-    return b.spelled[:1] == ("how",) and _asks_amount(b.spelled[:2])
+    return _asks_amount(b.spelled[:2])
 
 
 def _asks_amount(spelled: tuple[str, ...]) -> bool:
@@ -470,10 +470,10 @@ def _asks_amount(spelled: tuple[str, ...]) -> bool:
 
 def _asked_for(reading: Reading, word: str) -> bool:
     """`word` is the thing "what is the" or "what are the" asks for ("what are the signs my baby has a fever")."""
-    spelled = reading.spelled
-    return any(spelled[k:k + 2] in (("what", "is"), ("what", "are")) and spelled[k + 2:k + 3] == ("the",)
-               and spelled[k + 3:k + 4] == (word,) and not set(spelled[k + 4:k + 5]) & set(reading.words)
-               for k in range(len(spelled) - 3))  # (not "the minimum age": a word before a noun only narrows it)
+    spelled, words = reading.spelled, set(reading.words)
+    return any(spelled[k:k + 4] in (("what", "is", "the", word), ("what", "are", "the", word))
+               and not (k + 4 < len(spelled) and spelled[k + 4] in words)  # "the minimum age": "minimum" narrows
+               for k in range(len(spelled) - 3))
 
 
 def _answered(reading: Reading) -> frozenset[str]:
