@@ -20,6 +20,7 @@ from controlplane.processes import (
     owned_temp_dir,
     remove_triton_leftovers,
     stop_all,
+    stop_processes_under,
 )
 from controlplane.tls import TlsDir
 
@@ -146,6 +147,7 @@ class Stack:
                 if self.etcd is not None:
                     self.etcd.stop()
             finally:
+                stop_processes_under(Path(self.temp_dir))  # Triton's Python backend stubs: not in the edge's group
                 shutil.rmtree(self.temp_dir, ignore_errors=True)
                 # an edge node stopped the hard way (past its grace) leaves its Triton's model copies in /tmp
                 # (their workspace, inside temp_dir, is gone now, which marks them as orphans) and its Python

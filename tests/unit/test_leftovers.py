@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import os
 import shutil
+import signal
 import subprocess
+import sys
 import time
 
 from controlplane.processes import (
@@ -12,6 +14,7 @@ from controlplane.processes import (
     owned_temp_dir,
     remove_model_copies,
     remove_python_envs,
+    stop_processes_under,
     sweep_orphaned_temp_dirs,
 )
 
@@ -84,3 +87,19 @@ def test_running_tritonservers_are_found_with_their_start_time(tmp_path):
     finally:
         process.kill()
         process.wait()
+
+
+def test_processes_running_from_a_folder_are_stopped_with_it(tmp_path):
+    """Triton's Python backend stubs run from the stack's folder outside the edge's process group: teardown kills
+    whatever names a path inside the folder, and waits until it is gone; a process elsewhere is left alone."""
+    inside = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)", str(tmp_path / "w" / "stub")])
+    outside = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)", str(tmp_path) + "-other/stub"])
+    try:
+        time.sleep(0.2)
+        assert stop_processes_under(tmp_path) == [inside.pid]
+        assert inside.wait(timeout=5) == -signal.SIGKILL
+        assert outside.poll() is None
+    finally:
+        for process in (inside, outside):
+            process.kill()
+            process.wait()
