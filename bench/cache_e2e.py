@@ -30,6 +30,7 @@ import yaml
 from bench.cacheeval import (
     design,
     design_eighth,
+    design_eleventh,
     design_fifth,
     design_fourth,
     design_free,
@@ -83,7 +84,7 @@ def quality(figures: dict[str, float | int]) -> None:
               "design_fourth": design_fourth.pairs(), "design_fifth": design_fifth.pairs(),
               "design_sixth": design_sixth.pairs(), "design_seventh": design_seventh.pairs(),
               "design_eighth": design_eighth.pairs(), "design_ninth": design_ninth.pairs(),
-              "design_tenth": design_tenth.pairs()}
+              "design_tenth": design_tenth.pairs(), "design_eleventh": design_eleventh.pairs()}
     for split, pairs in splits.items():
         families = {"": pairs, "_workloads": [p for p in pairs if p.family in WORKLOADS],
                     "_freetext": [p for p in pairs if p.family not in WORKLOADS]}

@@ -35,6 +35,7 @@ _TOKEN = re.compile(
     r"|(?P<punct>[.?!,;:()])"
 )
 _CLOCK = re.compile(r"(?P<h>\d{1,2}):(?P<m>\d{2})\s?(?:(?P<half>[ap])\.?m)?")
+_DOTTED_CLOCK = re.compile(r"(?P<h>\d{1,2})\.(?P<m>[0-5]\d)")  # "7.30pm", as the British write it
 _CLAUSE_END = frozenset(".?!,;:()")
 _SENTENCE_END = frozenset(".?!")
 _NEGATIONS = frozenset({
@@ -142,6 +143,7 @@ _RATED = _CURRENCIES | {"percent"}  # amounts and rates that a period after them
 _YEAR = re.compile(r"1[0-9]{3}|20[0-9]{2}")
 _NAMED_UNITS = frozenset(_UNITS) | frozenset(_UNITS.values()) | frozenset(_PERIODS) | _CURRENCIES
 _SYMBOLS = {"$": "usd", "\u20ac": "eur", "\u00a3": "gbp", "\u00a5": "jpy"}
+_GLUED_CURRENCY = re.compile(r"\b(" + "|".join(sorted(_CURRENCIES)) + r")(?=\d)", re.IGNORECASE)
 _ORDINALS = frozenset({"st", "nd", "rd", "th"})
 _NUMBER_WORDS = {w: str(n) for n, w in enumerate(
     "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
@@ -232,7 +234,8 @@ _EQUATION = re.compile(r"(?:(?<=\d)|(?<=\d[A-Za-z])|(?<=\b[A-Za-z]))\s*([-+*/=^]
 _DIGIT = re.compile(r"\d")
 _LETTER_DASH_DIGIT = re.compile(r"(?<=[a-z])-(?=\d)")  # "F-1" is "F1"
 _WORD_CODES = frozenset(("US",))  # codes written in capitals that are function words in lower case ("us")
-_ARITHMETIC = re.compile(r"\d\s*(?:x|\u00d7|times|by)\b|multiply|=")  # where a product or an equation may be
+# where a product or an equation may be ("60x90cm": a product written against its numbers too)
+_ARITHMETIC = re.compile(r"\d\s*(?:x|\u00d7|times|by)\b|(?<!\b0)(?<=\d)x\d|multiply|=")  # not hex: "0x1F"
 _MULTIPLY = re.compile(r"\bmultiply\s+(\d[\d,.]*)\s+by\s+(?=\d)", re.IGNORECASE)
 _COMMUTATIVE = frozenset("+*")
 # a scale word after a number multiplies it: "1 million dollars" is $1,000,000
@@ -377,6 +380,8 @@ def _is_unit(raw: str) -> bool:
         return False
     if lower in _UNITS or lower in _PERIODS or (lower.endswith("s") and lower[:-1] in _PERIODS):
         return True
+    if lower in _DATES:
+        return False  # "14 aug", "sat 12 oct": a date, not a unit, however short
     return (len(raw) >= 2 and raw.isupper()) or (len(raw) <= 3 and raw.isalpha() and not raw[:1].isupper()) or (
         len(raw) == 1 and raw.isupper())  # "160 C", "12 V"
 
@@ -424,6 +429,8 @@ def _tokens(text: str) -> list[_Token]:
         text = _MERIDIEM.sub(r"\1m", text)
     if "no." in lowered:
         text = _NUMERO.sub("", text)
+    if _DIGIT.search(text) and _GLUED_CURRENCY.search(text):
+        text = _GLUED_CURRENCY.sub(r"\1 ", text)  # "GBP49.99" is "GBP 49.99"
     if _DIGIT.search(text) and _ARITHMETIC.search(lowered):
         text = _PRODUCT.sub(" * ", _MULTIPLY.sub(r"\1 * ", text))
         if "=" in text:
@@ -474,6 +481,8 @@ def _tokens(text: str) -> list[_Token]:
             t.text = _clock(int(clock["h"]), clock["m"], half or (clock["half"] + "m" if clock["half"] else ""))
         elif half and "." not in t.text and "," not in t.text and 0 < int(t.text.lstrip("+-") or 0) <= 12:
             t.kind, t.text, t.attached = "time", _clock(int(t.text), "00", half), ""
+        elif half and (dotted := _DOTTED_CLOCK.fullmatch(t.text)) and 0 < int(dotted["h"]) <= 12:
+            t.kind, t.text, t.attached = "time", _clock(int(dotted["h"]), dotted["m"], half), ""  # "7.30pm"
     return out
 
 

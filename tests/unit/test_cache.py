@@ -71,6 +71,15 @@ def test_facts_are_bound_to_their_roles():
     ("50 gigabytes of data", "50 GB of data", True),
     ("how many grams is 5 cups of cheese?", "5 cups of cheese is how many grams?", True),
     ("buy a laptop for under 750 CAD", "buy a laptop for below 750 CAD", True),
+    # a currency code written against its number, a product against its numbers, a short month, a dotted clock
+    ("a premium membership at GBP 49.99 a month", "a premium membership at GBP49.99 a month", True),
+    ("a premium membership at GBP 49.99 a month", "a premium membership at GBP59.99 a month", False),
+    ("artwork resolution for a 60 x 90 cm poster", "artwork resolution for a 60x90cm poster", True),
+    ("artwork resolution for a 60 x 90 cm poster", "artwork resolution for a 60x80cm poster", False),
+    ("refund for the 14 August show", "refund for the 14 aug show", True),
+    ("refund for the 14 August show", "refund for the 14 oct show", False),
+    ("doors open at 7:30 pm", "doors open at 7.30pm", True),
+    ("doors open at 7:30 pm", "doors open at 7.30am", False),
     # a fact changed: bound, sign of an operation, what is compared against, counted noun, role of a code
     ("buy a laptop for under 750 CAD", "buy a laptop for over 750 CAD", False),
     ("stay at least 3 nights", "stay at most 3 nights", False),
@@ -169,6 +178,15 @@ def test_facts_are_bound_to_their_roles():
 ])
 def test_facts_written_another_way(guard, a, b, same):
     assert guard.same_text(a, b) is same
+
+
+@pytest.mark.parametrize(("text", "facts"), [
+    ("the value 0x1F", (("id", "x1f", ""), ("num", "0", ""))),  # hexadecimal is no product
+    ("costs 7.30 USD", (("num", "7.3", "usd"),)),  # a dotted number without am or pm is no clock
+    ("at 7.75pm", (("num", "7.75", "pm"),)),  # nor one past 59 minutes
+])
+def test_what_the_new_readings_leave_alone(text, facts):
+    assert read(text).fact_key == facts
 
 
 @pytest.mark.parametrize(("asked", "same"), [
