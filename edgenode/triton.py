@@ -9,7 +9,7 @@ import sysconfig
 from collections.abc import Sequence
 from pathlib import Path
 
-from controlplane.processes import free_ports, owned_temp_dir, remove_triton_leftovers
+from controlplane.processes import free_ports, owned_temp_dir, remove_triton_leftovers, stop_processes_under
 from edgenode.models import DEFAULT_MODELS, ModelSpec
 
 LOG = logging.getLogger(__name__)
@@ -122,6 +122,8 @@ class ManagedTriton(TritonBackend):
 
     def _remove_workspace(self) -> None:
         if self.workspace is not None:
+            # the Python backend's stubs run from the workspace in their own process group: gone before the folder
+            stop_processes_under(Path(self.workspace).resolve())
             remove_triton_leftovers(str((Path(self.workspace) / "w").resolve()))
             shutil.rmtree(self.workspace, ignore_errors=True)
             self.workspace = None

@@ -181,3 +181,45 @@ def _state(pid: int) -> str:
         return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
     except OSError:
         return "Z"
+
+
+def _naming(folder: Path) -> list[int]:
+    """Processes whose command line names a path inside `folder`."""
+    marker, found = str(folder).encode() + b"/", []
+    for entry in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            with open(f"/proc/{entry}/cmdline", "rb") as handle:
+                if marker in handle.read():
+                    found.append(int(entry))
+        except OSError:
+            continue
+    return found
+
+
+def test_an_edge_nodes_triton_stops_its_python_backend_stubs_before_removing_their_folder(short_tmp, monkeypatch):
+    """The stubs run from the workspace in their own process group (what `edgeroute up` and an edge node alone
+    rely on, not only a Stack's teardown): none may still run once stop returns."""
+    from edgenode.triton import ManagedTriton
+
+    monkeypatch.setenv("TMPDIR", str(short_tmp))
+    tempfile.tempdir = None  # read TMPDIR again
+    try:
+        triton = ManagedTriton()
+        triton.start()
+        workspace = Path(triton.workspace).resolve()
+        try:
+            assert _naming(workspace)  # the stubs (and the server) run from it
+        finally:
+            triton.stop()
+        assert [pid for pid in _naming(workspace) if _alive(pid)] == []
+        assert not workspace.exists()
+    finally:
+        tempfile.tempdir = None
+
+
+def _alive(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as handle:
+            return handle.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
