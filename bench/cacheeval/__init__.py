@@ -2,9 +2,10 @@
 
 `design`, `design_free`, `design_hand`, `design_fourth`, `design_fifth`, `design_sixth`, `design_seventh`,
 `design_eighth`, `design_ninth`, `design_tenth` and `design_eleventh` are the splits the rule was shaped on (the
-paraphrase judge is trained on the first nine; the tenth validated it, the eleventh a judge trained on ten); `heldout` was written by someone who did not read the guard,
-and its kinds were not looked at while designing it: its figures are the ones to believe, with `third_author`'s (a
-third author's, scored by a guard that never met it). `evaluate` puts every stored prompt of a split into one
+paraphrase judge is trained on the first nine; the tenth validated it, the eleventh a judge trained on ten);
+`heldout` was written by someone who did not read the guard, and its kinds were not looked at while designing it:
+its figures are the ones to believe, with `third_author`'s (a third author's, scored by a guard that never met it).
+`evaluate` puts every stored prompt of a split into one
 SemanticCache (one namespace, as one model's traffic shares one) and asks each pair's other prompt: a pair that
 should hit counts when the lookup serves its stored prompt's entry; a near miss counts as a false hit when it does. A
 lookup the semantic tier answers from another stored prompt's entry is in no pair's label: a near miss answered so

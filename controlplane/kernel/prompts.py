@@ -429,9 +429,10 @@ def _tokens(text: str) -> list[_Token]:
         text = _MERIDIEM.sub(r"\1m", text)
     if "no." in lowered:
         text = _NUMERO.sub("", text)
-    if _DIGIT.search(text) and _GLUED_CURRENCY.search(text):
+    digits = _DIGIT.search(text) is not None
+    if digits and _GLUED_CURRENCY.search(text):
         text = _GLUED_CURRENCY.sub(r"\1 ", text)  # "GBP49.99" is "GBP 49.99"
-    if _DIGIT.search(text) and _ARITHMETIC.search(lowered):
+    if digits and _ARITHMETIC.search(lowered):
         text = _PRODUCT.sub(" * ", _MULTIPLY.sub(r"\1 * ", text))
         if "=" in text:
             text = _EQUATION.sub(r" \1 ", text)

@@ -211,15 +211,8 @@ def test_an_edge_nodes_triton_stops_its_python_backend_stubs_before_removing_the
             assert _naming(workspace)  # the stubs (and the server) run from it
         finally:
             triton.stop()
-        assert [pid for pid in _naming(workspace) if _alive(pid)] == []
+        assert [pid for pid in _naming(workspace) if _state(pid) != "Z"] == []
         assert not workspace.exists()
     finally:
         tempfile.tempdir = None
 
-
-def _alive(pid: int) -> bool:
-    try:
-        with open(f"/proc/{pid}/stat") as handle:
-            return handle.read().rsplit(")", 1)[1].split()[0] != "Z"
-    except OSError:
-        return False
