@@ -278,37 +278,40 @@ def _proc_stats() -> Iterator[tuple[int, str, list[str]]]:
         yield int(entry), stat[stat.find("(") + 1 : stat.rfind(")")], stat[stat.rfind(")") + 2 :].split()
 
 
-def stop_processes_under(folder: Path, timeout_s: float = 5.0) -> list[int]:
-    """SIGKILL every process whose command line names a path inside `folder`, and wait (up to `timeout_s`) until they
-    are gone: Triton's Python backend stubs run from the server's workspace in their own process group, and outlive
-    a killed tritonserver until they notice it is gone."""
+def processes_under(folder: Path) -> list[int]:
+    """PIDs (not this one) whose command line names a path inside `folder`."""
     marker = str(folder).encode() + b"/"
-    killed = []
+    found = []
     for entry in os.listdir("/proc"):
         if not entry.isdigit() or int(entry) == os.getpid():
             continue
         try:
             with open(f"/proc/{entry}/cmdline", "rb") as handle:
-                if marker not in handle.read():
-                    continue
-            os.kill(int(entry), signal.SIGKILL)
-            killed.append(int(entry))
+                if marker in handle.read():
+                    found.append(int(entry))
+        except OSError:  # gone meanwhile
+            continue
+    return found
+
+
+def stop_processes_under(folder: Path, timeout_s: float = 5.0) -> list[int]:
+    """SIGKILL every process whose command line names a path inside `folder`, and wait (up to `timeout_s`) until they
+    are gone: Triton's Python backend stubs run from the server's workspace in their own process group, and outlive
+    a killed tritonserver until they notice it is gone."""
+    killed = []
+    for pid in processes_under(folder):
+        try:
+            os.kill(pid, signal.SIGKILL)
+            killed.append(pid)
         except OSError:  # gone meanwhile, or not ours
             continue
     deadline = time.monotonic() + timeout_s
-    while time.monotonic() < deadline and any(_pid_running(pid) for pid in killed):
+    while killed and time.monotonic() < deadline:
+        living = {pid for pid, _, fields in _proc_stats() if fields[:1] != ["Z"]}  # a zombie has exited
+        if living.isdisjoint(killed):
+            break
         time.sleep(0.05)
     return killed
-
-
-def _pid_running(pid: int) -> bool:
-    """Alive and not a zombie (a zombie has exited; it only waits to be reaped)."""
-    try:
-        with open(f"/proc/{pid}/stat", encoding="utf-8", errors="replace") as handle:
-            stat = handle.read()
-    except OSError:
-        return False
-    return stat[stat.rfind(")") + 2 :][:1] != "Z"
 
 
 def _pid_alive(pid: int) -> bool:

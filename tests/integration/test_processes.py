@@ -19,6 +19,7 @@ from controlplane.processes import (
     ManagedProcess,
     edgeroute_argv,
     free_port,
+    processes_under,
     remove_model_copies,
     sweep_orphaned_temp_dirs,
 )
@@ -183,19 +184,6 @@ def _state(pid: int) -> str:
         return "Z"
 
 
-def _naming(folder: Path) -> list[int]:
-    """Processes whose command line names a path inside `folder`."""
-    marker, found = str(folder).encode() + b"/", []
-    for entry in filter(str.isdigit, os.listdir("/proc")):
-        try:
-            with open(f"/proc/{entry}/cmdline", "rb") as handle:
-                if marker in handle.read():
-                    found.append(int(entry))
-        except OSError:
-            continue
-    return found
-
-
 def test_an_edge_nodes_triton_stops_its_python_backend_stubs_before_removing_their_folder(short_tmp, monkeypatch):
     """The stubs run from the workspace in their own process group (what `edgeroute up` and an edge node alone
     rely on, not only a Stack's teardown): none may still run once stop returns."""
@@ -208,10 +196,10 @@ def test_an_edge_nodes_triton_stops_its_python_backend_stubs_before_removing_the
         triton.start()
         workspace = Path(triton.workspace).resolve()
         try:
-            assert _naming(workspace)  # the stubs (and the server) run from it
+            assert processes_under(workspace)  # the stubs (and the server) run from it
         finally:
             triton.stop()
-        assert [pid for pid in _naming(workspace) if _state(pid) != "Z"] == []
+        assert [pid for pid in processes_under(workspace) if _state(pid) != "Z"] == []
         assert not workspace.exists()
     finally:
         tempfile.tempdir = None
