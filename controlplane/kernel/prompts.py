@@ -133,7 +133,8 @@ _UNITS = {
     "rupee": "inr", "rupees": "inr", "krona": "sek", "kronor": "sek", "hz": "hz", "hertz": "hz", "khz": "khz",
     "kilohertz": "khz", "mhz": "mhz", "megahertz": "mhz", "ghz": "ghz", "gigahertz": "ghz", "ohm": "ohm",
     "ohms": "ohm", "wh": "wh", "watt-hour": "wh", "watt-hours": "wh", "kwh": "kwh", "megapixel": "mp",
-    "megapixels": "mp",
+    "megapixels": "mp", "gallon": "gal", "gallons": "gal", "gal": "gal", "pint": "pt", "pints": "pt", "quart": "qt",
+    "quarts": "qt", "yard": "yd", "yards": "yd", "acre": "acre", "acres": "acre", "hectare": "ha", "hectares": "ha",
 }
 # codes read as a currency when they stand before a number ("EUR 1,910")
 _CURRENCIES = frozenset("""usd eur gbp jpy cny inr mxn zar mad ngn kes xof xaf tnd cad aud chf sek nok dkk egp ghs brl
@@ -349,6 +350,26 @@ def is_currency(unit: str) -> bool:
 def same_unit(a: str, b: str) -> bool:
     """Two template words that name one unit: "calories" and "kcal", "kilometres" and "km"."""
     return a in _UNITS and _unit(a) == _unit(b) and not {a, b} & {"pound", "pounds", "degree", "degrees"}
+
+
+def other_units(a: str, b: str) -> bool:
+    """Two template words that name two units: "in gallons" is not "in litres", "miles" not "kilometres"."""
+    return a in _UNITS and b in _UNITS and _unit(a) != _unit(b)
+
+
+# metric units written with a prefix, in the unit without it: "1 kg" is "1000 g", "15 cm" is "150 mm", "30 MW" is
+# "30000 kW" (bytes are left alone: a "GB" is 1000 or 1024 MB)
+_METRIC = {"mm": ("m", "0.001"), "cm": ("m", "0.01"), "km": ("m", "1000"), "mg": ("g", "0.001"), "kg": ("g", "1000"),
+           "t": ("g", "1000000"), "ml": ("l", "0.001"), "kw": ("w", "1000"), "mw": ("w", "1000000"),
+           "kwh": ("wh", "1000")}
+
+
+def _in_base_unit(value: str, unit: str) -> tuple[str, str]:
+    """A number and its unit with a metric prefix taken into the value ("2 kg": "2000", "g")."""
+    if unit not in _METRIC:
+        return value, unit
+    base, factor = _METRIC[unit]
+    return _number(format(Decimal(value) * Decimal(factor), "f")), base
 
 
 def _number(text: str) -> str:
@@ -707,7 +728,8 @@ def read(text: str) -> Reading:
             bound = _bound_before(tokens, i)
             label = _label_before(tokens, i) or _label_after(tokens, i)
             unit = _unit(t.attached) if t.attached else ""
-            facts.append(Fact("num", label, bound + _number(t.text), f"{unit}/{t.per}" if t.per else unit))
+            value, unit = _in_base_unit(_number(t.text), unit)
+            facts.append(Fact("num", label, bound + value, f"{unit}/{t.per}" if t.per else unit))
         elif t.kind == "time":
             t.used = True
             clock = t.text.lower().replace(" ", "").replace(".", "")

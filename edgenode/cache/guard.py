@@ -78,6 +78,7 @@ from controlplane.kernel.prompts import (
     Reading,
     is_currency,
     lemma,
+    other_units,
     read,
     same_unit,
     sorted_facts,
@@ -222,10 +223,12 @@ class Guard:
         relation = self._relation(a, b)
         if relation.agrees is not None:
             return 1.0 if relation.agrees else -1.0
-        if _compound(a, b) or _compound(b, a):
+        if _compound(a, b) or _compound(b, a) or other_units(a, b):
             return -1.0
         if same_unit(a, b) or self._misspelt(a, b):
             return 1.0
+        if self._other_kind(a, b):
+            return -1.0
         similarity = self._similarity(a, b)
         if relation is Relation.NARROWER and similarity < NARROWER_THRESHOLD:
             return -1.0
@@ -233,6 +236,19 @@ class Guard:
                 and self.lexicon.physical(b)):
             return -1.0  # two physical things WordNet does not relate: "sink", "drain"; "tattoo", "piercing"
         return similarity
+
+    def _other_kind(self, a: str, b: str) -> bool:
+        """Two words that end in one word WordNet knows, at least half of each, with something else in front of it on
+        each side: two kinds of one thing ("ebooks", "audiobooks"; "atorvastatin", "rosuvastatin"; "handbook",
+        "notebook"), which vectors put close."""
+        if self.lexicon is None:
+            return False
+        shared = 0
+        while shared < min(len(a), len(b)) and a[-1 - shared] == b[-1 - shared]:
+            shared += 1
+        if shared in (len(a), len(b)):
+            return False  # one ends the other: `_compound`'s to say
+        return any(self.lexicon.lemmas(a[-size:]) for size in range(max(4, (max(len(a), len(b)) + 1) // 2), shared + 1))
 
     def same_word(self, a: str, b: str) -> bool:
         if a == b:
@@ -375,6 +391,27 @@ class Guard:
                         replace(b, words=tuple(w for w in b.words if w != other)))
         return a, b
 
+    def _slipped_facts(self, a: Reading, b: Reading) -> tuple[Reading, Reading]:
+        """`b`'s names and units that are a typing slip of `a`'s, which WordNet knows ("Califronia", "California"; "60
+        mintues", "60 minutes"), written as `a` writes them. Not a code: one letter makes another ("BATNA", "WATNA")."""
+        mine = {(f.kind, f.value, f.unit) for f in a.facts}
+        facts, changed = list(b.facts), False
+        for k, fact in enumerate(facts):
+            if fact.kind == "ask" or (fact.kind, fact.value, fact.unit) in mine:
+                continue
+            for other in a.facts:
+                if other.kind != fact.kind:
+                    continue
+                if fact.kind == "name" and self._slip(fact.value, other.value) and self.lexicon.lemmas(other.value):
+                    facts[k], changed = replace(fact, value=other.value), True
+                elif (fact.value == other.value and self._slip(fact.unit, other.unit)
+                      and self.lexicon.lemmas(other.unit)):
+                    facts[k], changed = replace(fact, unit=other.unit), True
+                else:
+                    continue
+                break
+        return (a, replace(b, facts=sorted_facts(facts))) if changed else (a, b)
+
     def same(self, a: Reading, b: Reading) -> bool:
         """Whether `b` (asked) asks what `a` (stored) asks; UNSURE words go to the paraphrase judge, if any."""
         return self.decide(a, b, self.verdict(a, b))
@@ -396,7 +433,7 @@ class Guard:
         if a.fact_key != b.fact_key:
             # the same fact written otherwise: each rewrite takes (a, b) to (a, b), tried from both sides
             for rewrite in (_lower_case_names, _bare_amounts, _spelled_out, self._without_as_opposite, _framing,
-                            _one_for_a):
+                            _one_for_a, self._slipped_facts):
                 a, b = rewrite(a, b)
                 b, a = rewrite(b, a)
             if a.fact_key != b.fact_key:
@@ -442,14 +479,20 @@ _ANSWERS = {ask: frozenset(nouns.split()) for ask, nouns in {
 }.items()}
 
 
-_TIMED = frozenset(("how often", "when"))  # asks a frequency or a time, which no amount answers
+_NO_AMOUNT = frozenset(("how often", "when", "how"))  # asks a frequency, a time or a way, which no amount answers
 
 
 def _amount_for_time(a: Reading, b: Reading) -> bool:
-    """`a` asks how often or when, `b` how much or how many ("how often should I feed a kitten", "how much should I feed
-    a kitten"; "how many push-ups should I do", "how often should I do push-ups"); "how many times", "how many
-    minutes" and "at what time" are read as the asks they are."""
-    return not _TIMED.isdisjoint(a.asks) and not b.asks and "how" in b.said and not {"much", "many"}.isdisjoint(b.said)
+    """`a` asks how often, when or how (a way), `b` how much or how many ("how often should I feed a kitten", "how much
+    should I feed a kitten"; "how many push-ups should I do", "how often should I do push-ups"; "how do I tell a client
+    I am raising my rates", "how much should I raise my rates"); "how many times", "how many minutes" and "at what
+    time" are read as the asks they are."""
+    return (not _NO_AMOUNT.isdisjoint(a.asks) and not b.asks and "how" in b.said
+            and not {"much", "many"}.isdisjoint(b.said) and _COUNTING.isdisjoint(a.said))
+
+
+# a way asked that finds an amount: "how do I count the lines in a file" is "how many lines does a file have"
+_COUNTING = frozenset("count convert calculate compute measure estimate determine work figure".split())
 
 
 _YES_NO = frozenset("do does did is are was were can could should must will would may".split())

@@ -54,7 +54,8 @@ def test_facts_are_bound_to_their_roles():
     assert {("num", "card", "1234", ""), ("num", "paid", "1500", "mad"), ("time", "at", "16:00", ""),
             ("name", "in", "casablanca", ""), ("name", "home", "lagos", ""), ("num", "", "3", "payment"),
             ("window", "", "past", ""), ("window", "", "period", "hour")} == facts
-    assert ("num", "load", "-30", "mw") in {(f.kind, f.label, f.value, f.unit) for f in read("load -30 MW").facts}
+    # a metric prefix is taken into the value, so one quantity is one fact however it is written
+    assert ("num", "load", "-30000000", "w") in {(f.kind, f.label, f.value, f.unit) for f in read("load -30 MW").facts}
 
 
 @pytest.mark.parametrize(("a", "b", "same"), [
@@ -175,6 +176,17 @@ def test_facts_are_bound_to_their_roles():
      True),
     ("soil clay pH 6.5 rain 300 mm. crop?", "soil: clay, pH: 6.5, rain: 300 mm. best crop?", True),
     ("feeder F12 load 30 MW peak 46 MW. config?", "feeder F12: 46 MW load, 30 MW peak. config?", False),
+    # one quantity with another metric prefix; not another quantity, nor another unit
+    ("How long will a 1 kg spool of PLA last?", "How long will a 1000 g spool of PLA last?", True),
+    ("move a plant into a pot from a 15 cm pot", "move a plant into a pot from a 150 mm pot", True),
+    ("is 0.5 l of water enough?", "is 500 ml of water enough?", True),
+    ("How long will a 1 kg spool of PLA last?", "How long will a 100 g spool of PLA last?", False),
+    ("is 0.5 l of water enough?", "is 0.5 gal of water enough?", False),
+    # a name or a unit typed with a slip, which WordNet knows; not a code, where one letter makes another
+    ("Do I get paid on jury duty in California?", "Do I get paid on jury duty in Califronia?", True),
+    ("What if we do not escape within the 60 minutes?", "What if we do not escape within the 60 mintues?", True),
+    ("Do I get paid on jury duty in California?", "Do I get paid on jury duty in Carolina?", False),
+    ("What is BATNA in negotiation?", "What is WATNA in negotiation?", False),
 ])
 def test_facts_written_another_way(guard, a, b, same):
     assert guard.same_text(a, b) is same
@@ -198,6 +210,9 @@ def test_what_the_new_readings_leave_alone(text, facts):
     # a sign, a unit, a value, two values swapped between their labels
     ("feeder F12 load -30 MW peak 46 MW solar 10 MW. config?", False),
     ("feeder F12 load 30 kW peak 46 MW solar 10 MW. config?", False),
+    ("feeder F12 load 30000 kW peak 46 MW solar 10 MW. config?", True),  # one quantity in another unit
+    ("feeder F12 load 30,000 kW peak 46,000 kW solar 10 MW. config?", True),
+    ("feeder F12 load 3000 kW peak 46 MW solar 10 MW. config?", False),
     ("feeder F12 load 3.0 MW peak 46 MW solar 10 MW. config?", False),
     ("feeder F12 load 46 MW peak 30 MW solar 10 MW. config?", False),
     ("feeder F13 load 30 MW peak 46 MW solar 10 MW. config?", False),
@@ -240,6 +255,15 @@ def test_fraud_facts(guard, asked, same):
     ("cheapest flight from Dakar to Lagos on 18 March?", "cheapest flight on 18 March from Dakar to Lagos?", True),
     ("cheapest flight from Dakar to Lagos on 18 March?", "cheapest flight from Lagos to Dakar on 18 March?", False),
     ("cheapest flight from Dakar to Lagos on 18 March?", "cheapest flight from Dakar to Lagos on 18 April?", False),
+    # two units are two answers; two words that end in one word with something else in front name two kinds of it
+    ("What size tank does a gecko need in gallons?", "What size tank does a gecko need in litres?", False),
+    ("What size tank does a gecko need in gallons?", "What size tank does a gecko need in gal?", True),
+    ("Can I borrow ebooks from my library on a Kindle?", "Can I borrow audiobooks from my library on a Kindle?", False),
+    ("Does grapefruit juice interact with atorvastatin?", "Does grapefruit juice interact with rosuvastatin?", False),
+    ("Does grapefruit juice interact with atorvastatin?", "Does grapfruit juice interact with atorvastatin?", True),
+    # a way asked is not an amount, unless the way finds the amount
+    ("How do I tell a client that I am raising my rates?", "How much should I raise my rates for a client?", False),
+    ("How do I count the lines in a file in bash?", "bash command to count how many lines a file has", True),
 ])
 def test_template_words_by_meaning(guard, stored, asked, same):
     assert guard.same_text(stored, asked) is same
@@ -412,9 +436,9 @@ def test_durations_scales_and_dashes_are_read_as_written():
     assert read("what is vitamin h?").facts == () and numbers("which one is the hot wire?") == []
     # a money or percentage figure per period is that period's figure; a weight is not
     assert numbers("invest $500 a month at 4% a year") == [("4", "percent/year"), ("500", "usd/month")]
-    assert numbers("a child weighing 20 kg per day") == [("20", "kg")]
+    assert numbers("a child weighing 20 kg per day") == [("20000", "g")]
     # a year takes only a unit it names; a second written "s", ohms and watt-hours are units
-    assert numbers("the 2014 FIFA World Cup") == [("2014", "")] and numbers("in 2000 km") == [("2000", "km")]
+    assert numbers("the 2014 FIFA World Cup") == [("2014", "")] and numbers("in 2000 km") == [("2000000", "m")]
     assert numbers("from 0 to 27 m/s in 9 s") == numbers("from 0 to 27 m/s in 9 seconds")
     assert numbers("a 4 ohm and a 6 ohms resistor")[0][1] == "ohm" and numbers("over 100Wh") == numbers("over 100 Wh")
 
