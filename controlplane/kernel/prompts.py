@@ -3,7 +3,8 @@ compares two readings; the router's cache-aware choice within a hub hashes the f
 cache's exact tier. Pure: regular expressions and tables of English numbers, units, time and negation;
 nothing here knows the project's workloads.
 
-A fact is a number with its sign, its unit ("30MW", "30 MW" and "30 megawatts" are one; "1,500" is 1500)
+A fact is a number with its sign, its unit ("30MW", "30 MW" and "30 megawatts" are one; "1,500" is 1500; a metric
+prefix is taken into the value: "30 MW" is "30000 kW", "1 kg" is "1000 g")
 and its label (the content word before it in its clause, else the counted noun after it: "load 30 MW",
 "3 payments"); a clock time with its preposition ("at 16:00", "before 9:00"); a month, weekday or season
 (with its day of the month): word vectors put these next to each other ("autumn" and "winter" at 0.65); an identifier (letters and digits: F12, INV-2291), a code (MAD, EUR) or a name (a

@@ -27,7 +27,9 @@ answer to the other. Two readings ask the same thing when
   where neither asks of the past; an acronym meets the words the other side spells it out with ("ETF",
   "exchange-traded fund"; "NYC", "New York City"); a period that only frames "how often" ("how many times a day")
   says nothing to a prompt that asks how often and names none; a count of one meets "a" before the same unit ("1
-  mile", "a mile"); "without" a word meets its opposite said plainly ("without losing", "keep");
+  mile", "a mile"); "without" a word meets its opposite said plainly ("without losing", "keep"); a name or unit typed
+  with one slip meets the word WordNet knows ("Califronia", "60 mintues"); a way asked is not an amount ("how do I tell a
+  client I am raising my rates", "how much should I raise my rates") unless the way counts;
 - their template words agree by meaning: words both have (or their lemmas) agree; a word replaced by
   another must mean the same. WordNet is asked first (edgenode.cache.lexicon): a shared synset or a
   derivation ("rainfall"/"rain", "purchase"/"buy", "payment"/"pay") agrees; antonyms ("cheap"/"expensive",
@@ -41,7 +43,8 @@ answer to the other. Two readings ask the same thing when
   does a word with three or more letters in front of the other ("semicircle", "circle") unless WordNet says
   they agree, nor two nouns of physical things that WordNet relates in no way ("sink", "drain"; "tattoo",
   "piercing": vectors put such things close) unless their vectors are near-identical; two words naming one unit
-  ("calories", "kcal") agree. A quoted word is compared as written ("'whom'", "'whose'"), and a word only one side has that is one more item of a list ("horizontally and
+  ("calories", "kcal") agree and two units ("gallons", "litres") do not, nor two words that end in one word WordNet
+  knows with something else in front ("ebooks", "audiobooks"). A quoted word is compared as written ("'whom'", "'whose'"), and a word only one side has that is one more item of a list ("horizontally and
   vertically", "horizontally") is never implied, nor one whose opposite the other side says with a word that
   carries no topic ("keep left", "keep right"). A word WordNet does not know that is one letter off a word of the
   other side is a typing slip ("captial", "wich"); "A vs B" asks the difference between them; a word only one
