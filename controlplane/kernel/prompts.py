@@ -4,7 +4,8 @@ cache's exact tier. Pure: regular expressions and tables of English numbers, uni
 nothing here knows the project's workloads.
 
 A fact is a number with its sign, its unit ("30MW", "30 MW" and "30 megawatts" are one; "1,500" is 1500; a metric
-prefix is taken into the value: "30 MW" is "30000 kW", "1 kg" is "1000 g")
+prefix is taken into the value: "30 MW" is "30000 kW", "1 kg" is "1000 g"; weeks, days and hours are minutes; an area
+or an age is one however written: "2,000 sq ft", "2000 square feet"; "aged 42", "a 42-year-old")
 and its label (the content word before it in its clause, else the counted noun after it: "load 30 MW",
 "3 payments"); a clock time with its preposition ("at 16:00", "before 9:00"); a month, weekday or season
 (with its day of the month): word vectors put these next to each other ("autumn" and "winter" at 0.65); an identifier (letters and digits: F12, INV-2291), a code (MAD, EUR) or a name (a
@@ -134,7 +135,7 @@ _UNITS = {
     "rupee": "inr", "rupees": "inr", "krona": "sek", "kronor": "sek", "hz": "hz", "hertz": "hz", "khz": "khz",
     "kilohertz": "khz", "mhz": "mhz", "megahertz": "mhz", "ghz": "ghz", "gigahertz": "ghz", "ohm": "ohm",
     "ohms": "ohm", "wh": "wh", "watt-hour": "wh", "watt-hours": "wh", "kwh": "kwh", "megapixel": "mp",
-    "megapixels": "mp", "gallon": "gal", "gallons": "gal", "gal": "gal", "pint": "pt", "pints": "pt", "quart": "qt",
+    "megapixels": "mp", "sqft": "sqft", "sqm": "sqm", "sqkm": "sqkm", "sqmi": "sqmi", "gallon": "gal", "gallons": "gal", "gal": "gal", "pint": "pt", "pints": "pt", "quart": "qt",
     "quarts": "qt", "yard": "yd", "yards": "yd", "acre": "acre", "acres": "acre", "hectare": "ha", "hectares": "ha",
 }
 # codes read as a currency when they stand before a number ("EUR 1,910")
@@ -172,6 +173,17 @@ def _dimension(text: str) -> str:
     return "how " + next(_DIMENSIONS[w] for w in text.lower().split() if w in _DIMENSIONS)
 
 
+def _aged(text: str) -> str:
+    """"aged forty-two", "age 42", "42 yo": "42 years old"; "aged well" is left as written."""
+    number = text.split()[-1] if text.lower().startswith("age") else text.lower().rstrip("yo/ ")
+    lower = number.lower()
+    if lower in _NUMBER_WORDS:
+        number = _NUMBER_WORDS[lower]
+    elif "-" in lower and all(part in _NUMBER_WORDS for part in lower.split("-")):
+        number = _tens(lower)
+    return f"{number} years old" if number.isdigit() else text
+
+
 def _tens(text: str) -> str:
     tens, units = text.lower().split("-")
     return str(int(_NUMBER_WORDS[tens]) + int(_NUMBER_WORDS[units]))
@@ -189,6 +201,11 @@ _REWRITES: tuple[tuple[str, object], ...] = (
     (r"kenyan shillings?", "KES"), (r"cfa francs?", "XOF"), (r"tunisian dinars?", "TND"),
     (r"how much time", "how long"), (r"how (?:frequently|regularly)", "how often"), (r"how many times", "how often"),
     (r"how many (?:seconds|minutes|hours|days|weeks|months|years)", "how long"), (r"kilowatt[- ]hours?", "kWh"),
+    # areas: "2,000 square feet", "2,000 sq ft" and "2,000 sqft" are one; "200 m2" is "200 sqm"
+    (r"(?:square|sq\.?)\s*(?:feet|foot|ft)|(?<=\d )ft2", "sqft"), (r"(?:square|sq\.?)\s*(?:kilomet(?:er|re)s?|km)", "sqkm"),
+    (r"(?:square|sq\.?)\s*(?:met(?:er|re)s?|m)|(?<=\d )m2", "sqm"), (r"(?:square|sq\.?)\s*(?:miles?|mi)", "sqmi"),
+    # an age: "aged 42", "age 42" and "42 yo" are "42 years old", as "a 42-year-old" is (not "aged 18 months")
+    (r"aged? (?:\d+|[a-z]+(?:-[a-z]+)?)(?!\s*(?:months?|weeks?|days?|years?|yrs?|mos?)\b)|\d+ ?(?:yo|y/o)", _aged),
     # "what time of year is monsoon season", "which months is hurricane season": when
     (r"(?:at |in |during )?(?:what|which) time of (?:the )?year", "when"),
     (r"(?:at |in |on )?(?:what|which) (?:time|years?|day|date|months?)", "when"), (r"for what reason", "why"),
@@ -255,7 +272,8 @@ _NEEDLES = ("deg", "dollar", "pound", "sterling", "kron", "franc", "yen", "yuan"
             "\u2019", "reason", "is it ", " way", "steps", "process", "method", "procedure", "time to", "time of", "what caus", "what could",
             "what might", "what would", "is caus", "are caus", "what mak", "is mak", "are mak", "allowed", "permitted",
             "advance", "power of", "close to", " used", "count as", "counts as", "height", "length", "depth",
-            "distance", "width", "weight", "speed", "the age", "what age", "w/o", *_NUMBER_WORDS, *_ORDINAL_WORDS)
+            "distance", "width", "weight", "speed", "the age", "what age", "w/o", "sq", "m2", "ft2", " age ", "aged", "yo ",
+            "y/o", *_NUMBER_WORDS, *_ORDINAL_WORDS)
 
 
 def _rewrite(m: re.Match) -> str:
@@ -359,10 +377,11 @@ def other_units(a: str, b: str) -> bool:
 
 
 # metric units written with a prefix, in the unit without it: "1 kg" is "1000 g", "15 cm" is "150 mm", "30 MW" is
-# "30000 kW" (bytes are left alone: a "GB" is 1000 or 1024 MB)
+# "30000 kW" (bytes are left alone: a "GB" is 1000 or 1024 MB); weeks, days and hours in minutes ("48 hours" is "2
+# days"; months and years are not a fixed number of days)
 _METRIC = {"mm": ("m", "0.001"), "cm": ("m", "0.01"), "km": ("m", "1000"), "mg": ("g", "0.001"), "kg": ("g", "1000"),
            "t": ("g", "1000000"), "ml": ("l", "0.001"), "kw": ("w", "1000"), "mw": ("w", "1000000"),
-           "kwh": ("wh", "1000")}
+           "kwh": ("wh", "1000"), "week": ("minute", "10080"), "day": ("minute", "1440"), "hour": ("minute", "60")}
 
 
 def _in_base_unit(value: str, unit: str) -> tuple[str, str]:

@@ -241,8 +241,8 @@ class Guard:
         return similarity
 
     def _other_kind(self, a: str, b: str) -> bool:
-        """Two words that end in one word WordNet knows, at least half of each, with something else in front of it on
-        each side: two kinds of one thing ("ebooks", "audiobooks"; "atorvastatin", "rosuvastatin"; "handbook",
+        """Two words that end in one word WordNet knows, at least half the longer one, with something else in front of it
+        on each side: two kinds of one thing ("ebooks", "audiobooks"; "atorvastatin", "rosuvastatin"; "handbook",
         "notebook"), which vectors put close."""
         if self.lexicon is None:
             return False
@@ -483,6 +483,8 @@ _ANSWERS = {ask: frozenset(nouns.split()) for ask, nouns in {
 
 
 _NO_AMOUNT = frozenset(("how often", "when", "how"))  # asks a frequency, a time or a way, which no amount answers
+# a way asked that finds an amount: "how do I count the lines in a file" is "how many lines does a file have"
+_COUNTING = frozenset("count convert calculate compute measure estimate determine work figure".split())
 
 
 def _amount_for_time(a: Reading, b: Reading) -> bool:
@@ -492,10 +494,6 @@ def _amount_for_time(a: Reading, b: Reading) -> bool:
     time" are read as the asks they are."""
     return (not _NO_AMOUNT.isdisjoint(a.asks) and not b.asks and "how" in b.said
             and not {"much", "many"}.isdisjoint(b.said) and _COUNTING.isdisjoint(a.said))
-
-
-# a way asked that finds an amount: "how do I count the lines in a file" is "how many lines does a file have"
-_COUNTING = frozenset("count convert calculate compute measure estimate determine work figure".split())
 
 
 _YES_NO = frozenset("do does did is are was were can could should must will would may".split())

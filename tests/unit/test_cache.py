@@ -425,18 +425,26 @@ def test_durations_scales_and_dashes_are_read_as_written():
         return [(f.value, f.unit) for f in read(text).facts if f.kind == "num"]
 
     assert numbers("the payment on a loan at 6% over 30 years") == [("30", "year"), ("6", "percent")]
-    assert numbers("a fever for over 3 days") == [(">3", "day")] and numbers("people over 65 years old") == [
+    assert numbers("a fever for over 3 days") == [(">4320", "minute")] and numbers("people over 65 years old") == [
         (">65", "year")]
     assert numbers("a budget of 1.5 million euros") == [("1500000", "eur")]
     assert [f for f in read("my battery light came on - what does it mean?").facts if f.kind == "op"] == []
     assert [f.value for f in read("solve 2x - 7 = 32").facts if f.kind == "op"] == ["-", "7=32"]
     # units written against their number or shortened; a letter that names no period
-    assert numbers("120 mi in 2 h") == numbers("120 miles in 2 hours") == [("120", "mi"), ("2", "hour")]
+    assert numbers("120 mi in 2 h") == numbers("120 miles in 2 hours") == [("120", "mi"), ("120", "minute")]
     assert numbers("a bit for a 1/4in anchor") == numbers("a bit for a 1/4 inch anchor")
     assert read("what is vitamin h?").facts == () and numbers("which one is the hot wire?") == []
     # a money or percentage figure per period is that period's figure; a weight is not
     assert numbers("invest $500 a month at 4% a year") == [("4", "percent/year"), ("500", "usd/month")]
     assert numbers("a child weighing 20 kg per day") == [("20000", "g")]
+    # weeks, days and hours are a number of minutes; months and years are no fixed number of days
+    assert numbers("free cancellation up to 48 hours before") == numbers("free cancellation up to 2 days before")
+    assert numbers("a visa for two weeks") == numbers("a 14 day visa") and numbers("for 12 months") != numbers("a year")
+    # areas and ages however written
+    assert numbers("a 2,000 sq ft roof") == numbers("a 2000 square foot roof") == [("2000", "sqft")]
+    assert numbers("a 30 square metre room") == numbers("a 30 m2 room") == numbers("30 sqm") == [("30", "sqm")]
+    assert numbers("a 42-year-old man") == numbers("a man aged forty-two") == numbers("a 42 yo man") == [("42", "year")]
+    assert numbers("cheese aged 18 months") == [("18", "month")] and read("the M2 chip").fact_key == (("id", "m2", ""),)
     # a year takes only a unit it names; a second written "s", ohms and watt-hours are units
     assert numbers("the 2014 FIFA World Cup") == [("2014", "")] and numbers("in 2000 km") == [("2000000", "m")]
     assert numbers("from 0 to 27 m/s in 9 s") == numbers("from 0 to 27 m/s in 9 seconds")
