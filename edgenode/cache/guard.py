@@ -29,7 +29,8 @@ answer to the other. Two readings ask the same thing when
   says nothing to a prompt that asks how often and names none; a count of one meets "a" before the same unit ("1
   mile", "a mile"); "without" a word meets its opposite said plainly ("without losing", "keep"); a name or unit typed
   with one slip meets the word WordNet knows ("Califronia", "60 mintues"); a way asked is not an amount ("how do I tell a
-  client I am raising my rates", "how much should I raise my rates") unless the way counts;
+  client I am raising my rates", "how much should I raise my rates") unless the way counts; a thing sent one way is not
+  sent the other ("copy a file to a server", "from a server"; "under a wetsuit", "over a wetsuit");
 - their template words agree by meaning: words both have (or their lemmas) agree; a word replaced by
   another must mean the same. WordNet is asked first (edgenode.cache.lexicon): a shared synset or a
   derivation ("rainfall"/"rain", "purchase"/"buy", "payment"/"pay") agrees; antonyms ("cheap"/"expensive",
@@ -455,7 +456,7 @@ class Guard:
             if match is None:
                 return Verdict.DIFFER
             free.pop(match)
-        if _roles_swapped(a, b) or _negation_swapped(a, b) or _order_swapped(a, b):
+        if _roles_swapped(a, b) or _negation_swapped(a, b) or _order_swapped(a, b) or _opposed_prepositions(a, b):
             return Verdict.DIFFER
         if "" != _tense(a) != _tense(b) != "":
             return Verdict.DIFFER  # "when did it fall" is not "when will it fall"
@@ -583,6 +584,28 @@ def _roles_swapped(a: Reading, b: Reading) -> bool:
         if after_a - after_b and after_b - after_a and after_a - after_b <= words_b and after_b - after_a <= words_a:
             return True
     return False
+
+
+# prepositions that send a thing opposite ways: "copy a file to a server" is not "from a server"
+_OPPOSED = frozenset(frozenset(p.split("/")) for p in """to/from into/from onto/from towards/from toward/from under/over
+above/below beneath/above before/after inside/outside up/down""".split())
+
+
+def _opposed_prepositions(a: Reading, b: Reading) -> bool:
+    """A word both prompts have, in the phrase after one preposition on one side and after its opposite on the other, and
+    not after that opposite on the first side: "copy a file to a server", "copy a file from a server"; "wear under a
+    wetsuit", "wear over a wetsuit"."""
+    def placed(reading: Reading) -> dict[str, set[str]]:
+        out: dict[str, set[str]] = {}
+        for preposition, phrase in reading.phrases:
+            for word in phrase:
+                if not word.endswith("ing"):  # "stop my dog from pulling", "get my dog to stop pulling": no direction
+                    out.setdefault(_stem(word), set()).add(preposition)
+        return out
+
+    in_a, in_b = placed(a), placed(b)
+    return any(frozenset((p, q)) in _OPPOSED and q not in in_a[word] and p not in in_b[word]
+               for word in in_a.keys() & in_b.keys() for p in in_a[word] for q in in_b[word])
 
 
 # a verb's helpers: a clause with one has a subject before its verb and an object after it ("do cats chase mice")

@@ -261,6 +261,10 @@ def test_fraud_facts(guard, asked, same):
     ("Can I borrow ebooks from my library on a Kindle?", "Can I borrow audiobooks from my library on a Kindle?", False),
     ("Does grapefruit juice interact with atorvastatin?", "Does grapefruit juice interact with rosuvastatin?", False),
     ("Does grapefruit juice interact with atorvastatin?", "Does grapfruit juice interact with atorvastatin?", True),
+    # a thing sent one way is not sent the other; "from" before a doing is no direction
+    ("How do I copy a file to a server?", "How do I copy a file from a server?", False),
+    ("What should I wear under a wetsuit?", "What should I wear over a wetsuit?", False),
+    ("How do I stop my dog from pulling on the leash?", "How can I get my dog to stop pulling on the leash?", True),
     # a way asked is not an amount, unless the way finds the amount
     ("How do I tell a client that I am raising my rates?", "How much should I raise my rates for a client?", False),
     ("How do I count the lines in a file in bash?", "bash command to count how many lines a file has", True),
