@@ -3,7 +3,7 @@
 `design`, `design_free`, `design_hand`, `design_fourth`, `design_fifth`, `design_sixth`, `design_seventh`,
 `design_eighth`, `design_ninth`, `design_tenth`, `design_eleventh` and `design_twelfth` are the splits the rule was
 shaped on (the paraphrase judge is trained on the first nine; the tenth validated it, the eleventh a judge trained on
-ten);
+ten), and `design_probes` the near misses the rules' author wrote while designing them;
 `heldout` was written by someone who did not read the guard, and its kinds were not looked at while designing it:
 its figures are the ones to believe, with `third_author`'s (a third author's, scored by a guard that never met it).
 `evaluate` puts every stored prompt of a split into one

@@ -30,7 +30,11 @@ answer to the other. Two readings ask the same thing when
   mile", "a mile"); "without" a word meets its opposite said plainly ("without losing", "keep"); a name or unit typed
   with one slip meets the word WordNet knows ("Califronia", "60 mintues"); a way asked is not an amount ("how do I tell a
   client I am raising my rates", "how much should I raise my rates") unless the way counts; a thing sent one way is not
-  sent the other ("copy a file to a server", "from a server"; "under a wetsuit", "over a wetsuit");
+  sent the other ("copy a file to a server", "from a server"; "under a wetsuit", "over a wetsuit"); and in words the
+  reader otherwise takes to carry nothing, giving is not getting ("how much should I give", "get"), another person is
+  not the asker ("do I need a visa", "do they"), "and" is not "or" ("ibuprofen and paracetamol"), "here" is not
+  "there", a yes-or-no question of the past is not one of the present ("was Pluto a planet", "is"), and needed is not
+  possible ("is it necessary to", "is it possible to");
 - their template words agree by meaning: words both have (or their lemmas) agree; a word replaced by
   another must mean the same. WordNet is asked first (edgenode.cache.lexicon): a shared synset or a
   derivation ("rainfall"/"rain", "purchase"/"buy", "payment"/"pay") agrees; antonyms ("cheap"/"expensive",
@@ -456,7 +460,9 @@ class Guard:
             if match is None:
                 return Verdict.DIFFER
             free.pop(match)
-        if _roles_swapped(a, b) or _negation_swapped(a, b) or _order_swapped(a, b) or _opposed_prepositions(a, b):
+        if (_roles_swapped(a, b) or _negation_swapped(a, b) or _order_swapped(a, b) or _opposed_prepositions(a, b)
+                or _given_for_got(a, b) or _given_for_got(b, a) or _other_person(a, b) or _and_for_or(a, b)
+                or _here_for_there(a, b) or _here_for_there(b, a) or _past_for_present(a, b)):
             return Verdict.DIFFER
         if "" != _tense(a) != _tense(b) != "":
             return Verdict.DIFFER  # "when did it fall" is not "when will it fall"
@@ -608,6 +614,81 @@ def _opposed_prepositions(a: Reading, b: Reading) -> bool:
                for word in in_a.keys() & in_b.keys() for p in in_a[word] for q in in_b[word])
 
 
+_GIVE = frozenset(("give", "gives", "gave", "given", "giving"))
+_GET = frozenset(("get", "gets", "got", "gotten", "getting", "take", "takes", "took", "taken", "taking", "receive",
+                  "receives", "received", "receiving"))
+
+
+def _given_for_got(a: Reading, b: Reading) -> bool:
+    """`a` gives where `b` gets or takes, a verb the reader otherwise reads as carrying nothing: "how much should I give as
+    a wedding gift" is not "how much should I get"; "give me" is the asker getting ("give me a recipe", "get a
+    recipe")."""
+    def gives(reading: Reading) -> bool:
+        spelled = reading.spelled
+        return any(w in _GIVE and spelled[k + 1:k + 2] not in (("me",), ("us",)) for k, w in enumerate(spelled))
+
+    return gives(a) and not gives(b) and not _GET.isdisjoint(b.said) and _GET.isdisjoint(a.said)
+
+
+_ASKERS = frozenset(("i", "you", "we", "one"))  # who asks of themselves ("you" as anyone: "do you need a visa")
+_OTHERS = frozenset(("he", "she", "they"))
+
+
+def _subject_pronoun(reading: Reading) -> str:
+    """The pronoun after the helper that opens a question ("do I need", "does she need"), else ""."""
+    spelled = reading.spelled
+    for k, word in enumerate(spelled[:3]):
+        if word in _AUXILIARIES or word in ("is", "are", "am", "was", "were"):
+            following = spelled[k + 1] if k + 1 < len(spelled) else ""
+            return following if following in _ASKERS | _OTHERS else ""
+    return ""
+
+
+def _other_person(a: Reading, b: Reading) -> bool:
+    """One side asks of the asker, the other of someone else: "do I need a visa" is not "do they need a visa"."""
+    sa, sb = _subject_pronoun(a), _subject_pronoun(b)
+    return bool(sa and sb) and (sa in _OTHERS) != (sb in _OTHERS)
+
+
+def _coordinations(reading: Reading) -> dict[frozenset[str], set[str]]:
+    """Pairs of words joined by "and" or "or" (articles between left out), with the joining word."""
+    spelled = [w for w in reading.spelled if w not in ("a", "an", "the")]
+    out: dict[frozenset[str], set[str]] = {}
+    for k in range(1, len(spelled) - 1):
+        if spelled[k] in ("and", "or") and spelled[k - 1] in reading.words and spelled[k + 1] in reading.words:
+            out.setdefault(frozenset((spelled[k - 1], spelled[k + 1])), set()).add(spelled[k])
+    return out
+
+
+def _and_for_or(a: Reading, b: Reading) -> bool:
+    """Two words joined by "and" on one side and by "or" on the other: "can I take ibuprofen and paracetamol" (together)
+    is not "ibuprofen or paracetamol" (either); not where both ask a difference ("X and Y", "X or Y")."""
+    if _compares(a) and _compares(b):
+        return False
+    ca, cb = _coordinations(a), _coordinations(b)
+    return any(len(ca[pair]) == len(cb[pair]) == 1 and ca[pair] != cb[pair] for pair in ca.keys() & cb.keys())
+
+
+def _here_for_there(a: Reading, b: Reading) -> bool:
+    """"here" on one side, "there" (not "is there", "there is") on the other: "can I park here" is not "there"."""
+    spelled = b.spelled
+    there = any(w == "there" and not (k and spelled[k - 1] in _BE_WORDS) and spelled[k + 1:k + 2] not in _BE_NEXT
+                for k, w in enumerate(spelled))
+    return "here" in a.said and "here" not in b.said and there and "there" not in a.said
+
+
+_BE_WORDS = frozenset(("is", "are", "was", "were", "be", "been"))
+_BE_NEXT = frozenset((("is",), ("are",), ("was",), ("were",), ("be",), ("will",), ("should",), ("must",)))
+_PAST_HELPERS, _PRESENT_HELPERS = frozenset(("did", "was", "were")), frozenset(("do", "does", "is", "are", "am"))
+
+
+def _past_for_present(a: Reading, b: Reading) -> bool:
+    """Two yes-or-no questions, one asked of the past and one of the present: "was Pluto a planet" is not "is Pluto a
+    planet" (not "what is our ratio for the last quarter", "what was it": the window says when)."""
+    ha, hb = a.spelled[0] if a.spelled else "", b.spelled[0] if b.spelled else ""
+    return ((ha in _PAST_HELPERS and hb in _PRESENT_HELPERS) or (hb in _PAST_HELPERS and ha in _PRESENT_HELPERS))
+
+
 # a verb's helpers: a clause with one has a subject before its verb and an object after it ("do cats chase mice")
 _AUXILIARIES = frozenset("do does did can could will would should may might must shall".split())
 _PASSIVE = frozenset(("by", "be", "been", "being"))  # "is cancer caused by smoking", "should car oil be changed"
@@ -670,7 +751,10 @@ def _age_for_when(a: Reading, b: Reading) -> bool:
             and _tense(a) != "past" and _tense(b) != "past")
 
 
-_ADVISED, _ALLOWED = frozenset(("should", "must", "ought")), frozenset(("can", "could", "may", "might"))
+# what a modal, or a word the reader otherwise takes to carry nothing, says of the question: advised or needed ("is it
+# necessary to"), or allowed and possible ("is it possible to")
+_ADVISED = frozenset(("should", "must", "ought", "necessary", "required", "mandatory", "compulsory", "obligatory"))
+_ALLOWED = frozenset(("can", "could", "may", "might", "possible", "able"))
 
 
 def _modality(reading: Reading) -> str:

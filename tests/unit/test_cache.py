@@ -265,6 +265,19 @@ def test_fraud_facts(guard, asked, same):
     ("How do I copy a file to a server?", "How do I copy a file from a server?", False),
     ("What should I wear under a wetsuit?", "What should I wear over a wetsuit?", False),
     ("How do I stop my dog from pulling on the leash?", "How can I get my dog to stop pulling on the leash?", True),
+    # words the reader otherwise takes to carry nothing: giving is not getting, another person is not the asker, "and"
+    # is not "or", "here" is not "there", the past is not the present, needed is not possible
+    ("How much should I give as a wedding gift?", "How much should I get as a wedding gift?", False),
+    ("Can you give me a recipe for pancakes?", "Can I get a recipe for pancakes?", True),
+    ("Do I need a visa for Japan?", "Do they need a visa for Japan?", False),
+    ("Do I need a visa for Japan?", "Do you need a visa for Japan?", True),
+    ("Can I take ibuprofen and paracetamol?", "Can I take ibuprofen or paracetamol?", False),
+    ("Can I take ibuprofen and paracetamol?", "Can I take paracetamol and ibuprofen?", True),
+    ("Can I park here overnight?", "Can I park there overnight?", False),
+    ("Is there parking here overnight?", "Can I park here overnight?", True),
+    ("Was Pluto a planet?", "Is Pluto a planet?", False),
+    ("Is it necessary to water succulents daily?", "Is it possible to water succulents daily?", False),
+    ("Is it necessary to water succulents daily?", "Should I water succulents daily?", True),
     # a way asked is not an amount, unless the way finds the amount
     ("How do I tell a client that I am raising my rates?", "How much should I raise my rates for a client?", False),
     ("How do I count the lines in a file in bash?", "bash command to count how many lines a file has", True),
