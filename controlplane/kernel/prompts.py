@@ -204,6 +204,11 @@ _REWRITES: tuple[tuple[str, object], ...] = (
     # areas: "2,000 square feet", "2,000 sq ft" and "2,000 sqft" are one; "200 m2" is "200 sqm"
     (r"(?:square|sq\.?)\s*(?:feet|foot|ft)|(?<=\d )ft2", "sqft"), (r"(?:square|sq\.?)\s*(?:kilomet(?:er|re)s?|km)", "sqkm"),
     (r"(?:square|sq\.?)\s*(?:met(?:er|re)s?|m)|(?<=\d )m2", "sqm"), (r"(?:square|sq\.?)\s*(?:miles?|mi)", "sqmi"),
+    # a duration of one: "for an hour" is "for 1 hour", "within a week" is "within 1 week" (not "twice a day" nor
+    # "calories in a day": rates)
+    (r"(?:for|within|after|than|about|under) an? (?=(?:minute|hour|day|week)(?:\s*(?:[?.!,;:]|$)|\s+(?:at|in|on|"
+     r"to|for|and|or|with|without|before|after|of|from|while|when|if|but|then|so|because|is|was|will|should|can)\b))",
+     lambda text: text.split()[0] + " 1 "),  # not "for a day hike": "day" names the hike
     # an age: "aged 42", "age 42" and "42 yo" are "42 years old", as "a 42-year-old" is (not "aged 18 months")
     (r"aged? (?:\d+|[a-z]+(?:-[a-z]+)?)(?!\s*(?:months?|weeks?|days?|years?|yrs?|mos?)\b)|\d+ ?(?:yo|y/o)", _aged),
     # "what time of year is monsoon season", "which months is hurricane season": when
@@ -272,7 +277,7 @@ _NEEDLES = ("deg", "dollar", "pound", "sterling", "kron", "franc", "yen", "yuan"
             "\u2019", "reason", "is it ", " way", "steps", "process", "method", "procedure", "time to", "time of", "what caus", "what could",
             "what might", "what would", "is caus", "are caus", "what mak", "is mak", "are mak", "allowed", "permitted",
             "advance", "power of", "close to", " used", "count as", "counts as", "height", "length", "depth",
-            "distance", "width", "weight", "speed", "the age", "what age", "w/o", "sq", "m2", "ft2", " age ", "aged", "yo ",
+            "distance", "width", "weight", "speed", "the age", "what age", "w/o", "sq", "m2", "ft2", " age ", "aged", "yo ", " a minute", " an hour", " a day", " a week",
             "y/o", *_NUMBER_WORDS, *_ORDINAL_WORDS)
 
 

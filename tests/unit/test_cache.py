@@ -457,6 +457,10 @@ def test_durations_scales_and_dashes_are_read_as_written():
     # weeks, days and hours are a number of minutes; months and years are no fixed number of days
     assert numbers("free cancellation up to 48 hours before") == numbers("free cancellation up to 2 days before")
     assert numbers("a visa for two weeks") == numbers("a 14 day visa") and numbers("for 12 months") != numbers("a year")
+    # a duration of one, not a rate nor a word a period names
+    assert numbers("cycling for an hour") == numbers("cycling for 1 hour") == [("60", "minute")]
+    assert numbers("keep it for a week?") == numbers("keep it for 7 days?")
+    assert numbers("twice a day") == numbers("for a day hike") == numbers("calories in a day") == []
     # areas and ages however written
     assert numbers("a 2,000 sq ft roof") == numbers("a 2000 square foot roof") == [("2000", "sqft")]
     assert numbers("a 30 square metre room") == numbers("a 30 m2 room") == numbers("30 sqm") == [("30", "sqm")]
