@@ -460,9 +460,8 @@ class Guard:
             if match is None:
                 return Verdict.DIFFER
             free.pop(match)
-        if (_roles_swapped(a, b) or _negation_swapped(a, b) or _order_swapped(a, b) or _opposed_prepositions(a, b)
-                or _given_for_got(a, b) or _given_for_got(b, a) or _other_person(a, b) or _and_for_or(a, b)
-                or _here_for_there(a, b) or _here_for_there(b, a) or _past_for_present(a, b)):
+        if _roles_swapped(a, b) or _negation_swapped(a, b) or _order_swapped(a, b) or any(
+                rule(a, b) or rule(b, a) for rule in _SMALL_WORDS):
             return Verdict.DIFFER
         if "" != _tense(a) != _tense(b) != "":
             return Verdict.DIFFER  # "when did it fall" is not "when will it fall"
@@ -669,6 +668,10 @@ def _and_for_or(a: Reading, b: Reading) -> bool:
     return any(len(ca[pair]) == len(cb[pair]) == 1 and ca[pair] != cb[pair] for pair in ca.keys() & cb.keys())
 
 
+_BE_WORDS = frozenset(("is", "are", "was", "were", "be", "been"))
+_BE_NEXT = frozenset((("is",), ("are",), ("was",), ("were",), ("be",), ("will",), ("should",), ("must",)))
+
+
 def _here_for_there(a: Reading, b: Reading) -> bool:
     """"here" on one side, "there" (not "is there", "there is") on the other: "can I park here" is not "there"."""
     spelled = b.spelled
@@ -677,16 +680,17 @@ def _here_for_there(a: Reading, b: Reading) -> bool:
     return "here" in a.said and "here" not in b.said and there and "there" not in a.said
 
 
-_BE_WORDS = frozenset(("is", "are", "was", "were", "be", "been"))
-_BE_NEXT = frozenset((("is",), ("are",), ("was",), ("were",), ("be",), ("will",), ("should",), ("must",)))
 _PAST_HELPERS, _PRESENT_HELPERS = frozenset(("did", "was", "were")), frozenset(("do", "does", "is", "are", "am"))
 
 
 def _past_for_present(a: Reading, b: Reading) -> bool:
     """Two yes-or-no questions, one asked of the past and one of the present: "was Pluto a planet" is not "is Pluto a
     planet" (not "what is our ratio for the last quarter", "what was it": the window says when)."""
-    ha, hb = a.spelled[0] if a.spelled else "", b.spelled[0] if b.spelled else ""
-    return ((ha in _PAST_HELPERS and hb in _PRESENT_HELPERS) or (hb in _PAST_HELPERS and ha in _PRESENT_HELPERS))
+    return bool(a.spelled and b.spelled) and a.spelled[0] in _PAST_HELPERS and b.spelled[0] in _PRESENT_HELPERS
+
+
+# rules on words the reader otherwise takes to carry nothing, each asked both ways round
+_SMALL_WORDS = (_opposed_prepositions, _given_for_got, _other_person, _and_for_or, _here_for_there, _past_for_present)
 
 
 # a verb's helpers: a clause with one has a subject before its verb and an object after it ("do cats chase mice")
