@@ -26,7 +26,7 @@ import re
 import sys
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from decimal import Decimal
+from decimal import Decimal, localcontext
 
 _TOKEN = re.compile(
     r"(?P<time>\b\d{1,2}:\d{2}(?:\s?[ap]\.?m\b\.?)?)"
@@ -135,7 +135,9 @@ _UNITS = {
     "rupee": "inr", "rupees": "inr", "krona": "sek", "kronor": "sek", "hz": "hz", "hertz": "hz", "khz": "khz",
     "kilohertz": "khz", "mhz": "mhz", "megahertz": "mhz", "ghz": "ghz", "gigahertz": "ghz", "ohm": "ohm",
     "ohms": "ohm", "wh": "wh", "watt-hour": "wh", "watt-hours": "wh", "kwh": "kwh", "megapixel": "mp",
-    "megapixels": "mp", "sqft": "sqft", "sqm": "sqm", "sqkm": "sqkm", "sqmi": "sqmi", "gallon": "gal", "gallons": "gal", "gal": "gal", "pint": "pt", "pints": "pt", "quart": "qt",
+    "megapixels": "mp", "sqft": "sqft", "sqm": "sqm", "sqkm": "sqkm", "sqmi": "sqmi", "sqcm": "sqcm", "sqmm": "sqmm",
+    "sqin": "sqin", "cbm": "cbm", "cbkm": "cbkm", "cbcm": "cbcm", "cbmm": "cbmm", "cbft": "cbft", "cbin": "cbin",
+    "gallon": "gal", "gallons": "gal", "gal": "gal", "pint": "pt", "pints": "pt", "quart": "qt",
     "quarts": "qt", "yard": "yd", "yards": "yd", "acre": "acre", "acres": "acre", "hectare": "ha", "hectares": "ha",
 }
 # codes read as a currency when they stand before a number ("EUR 1,910")
@@ -173,15 +175,18 @@ def _dimension(text: str) -> str:
     return "how " + next(_DIMENSIONS[w] for w in text.lower().split() if w in _DIMENSIONS)
 
 
+# a number written in words, as an age is: "forty-two", "seven"
+_SPELLED_AGE = (r"(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:-(?:one|two|three|four|five|six|seven|"
+                r"eight|nine))?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|"
+                r"fifteen|sixteen|seventeen|eighteen|nineteen")
+
+
 def _aged(text: str) -> str:
-    """"aged forty-two", "age 42", "42 yo": "42 years old"; "aged well" is left as written."""
+    """"aged forty-two", "age 42", "42 yo": "42 years old" (the pattern admits only a number, in digits or words)."""
     number = text.split()[-1] if text.lower().startswith("age") else text.lower().rstrip("yo/ ")
     lower = number.lower()
-    if lower in _NUMBER_WORDS:
-        number = _NUMBER_WORDS[lower]
-    elif "-" in lower and all(part in _NUMBER_WORDS for part in lower.split("-")):
-        number = _tens(lower)
-    return f"{number} years old" if number.isdigit() else text
+    number = _NUMBER_WORDS.get(lower) or (_tens(lower) if "-" in lower else number)
+    return f"{number} years old"
 
 
 def _tens(text: str) -> str:
@@ -201,16 +206,18 @@ _REWRITES: tuple[tuple[str, object], ...] = (
     (r"kenyan shillings?", "KES"), (r"cfa francs?", "XOF"), (r"tunisian dinars?", "TND"),
     (r"how much time", "how long"), (r"how (?:frequently|regularly)", "how often"), (r"how many times", "how often"),
     (r"how many (?:seconds|minutes|hours|days|weeks|months|years)", "how long"), (r"kilowatt[- ]hours?", "kWh"),
-    # areas: "2,000 square feet", "2,000 sq ft" and "2,000 sqft" are one; "200 m2" is "200 sqm"
-    (r"(?:square|sq\.?)\s*(?:feet|foot|ft)|(?<=\d )ft2", "sqft"), (r"(?:square|sq\.?)\s*(?:kilomet(?:er|re)s?|km)", "sqkm"),
-    (r"(?:square|sq\.?)\s*(?:met(?:er|re)s?|m)|(?<=\d )m2", "sqm"), (r"(?:square|sq\.?)\s*(?:miles?|mi)", "sqmi"),
+    # areas: "2,000 square feet", "2,000 sq ft" and "2,000 sqft" are one; "200 m2" is "200 sqm" (not an "M2" chip)
+    (r"(?:square|sq\.?)\s*(?:feet|foot|ft)|(?<=\d )ft2", "sqft"),
+    (r"(?:square|sq\.?)\s*(?:kilomet(?:er|re)s?|km)", "sqkm"),
+    (r"(?:square|sq\.?)\s*(?:met(?:er|re)s?|m)|(?<=\d )(?-i:m2)", "sqm"), (r"(?:square|sq\.?)\s*(?:miles?|mi)", "sqmi"),
     # a duration of one: "for an hour" is "for 1 hour", "within a week" is "within 1 week" (not "twice a day" nor
     # "calories in a day": rates)
     (r"(?:for|within|after|than|about|under) an? (?=(?:minute|hour|day|week)(?:\s*(?:[?.!,;:]|$)|\s+(?:at|in|on|"
      r"to|for|and|or|with|without|before|after|of|from|while|when|if|but|then|so|because|is|was|will|should|can)\b))",
      lambda text: text.split()[0] + " 1 "),  # not "for a day hike": "day" names the hike
     # an age: "aged 42", "age 42" and "42 yo" are "42 years old", as "a 42-year-old" is (not "aged 18 months")
-    (r"aged? (?:\d+|[a-z]+(?:-[a-z]+)?)(?!\s*(?:months?|weeks?|days?|years?|yrs?|mos?)\b)|\d+ ?(?:yo|y/o)", _aged),
+    (r"aged? (?:\d+|" + _SPELLED_AGE + r")(?![-\w])(?!\s*(?:months?|weeks?|days?|years?|yrs?|mos?)\b)"
+     r"|\d+ ?(?:yo|y/o)(?![-\w])", _aged),
     # "what time of year is monsoon season", "which months is hurricane season": when
     (r"(?:at |in |during )?(?:what|which) time of (?:the )?year", "when"),
     (r"(?:at |in |on )?(?:what|which) (?:time|years?|day|date|months?)", "when"), (r"for what reason", "why"),
@@ -247,6 +254,8 @@ _REWRITE = re.compile(r"\b(?:" + "|".join(f"(?P<r{i}>{a})" for i, (a, _) in enum
 _CHEAPER = re.compile(r"\b(?P<degree>least|less) expensive\b", re.IGNORECASE)  # before the rewrites: "the least
 # expensive way to" is "the cheapest way to", which a rewrite then reads
 _NUMERO = re.compile(r"\bno\.\s?(?=\d)", re.IGNORECASE)  # "Symphony No. 5" is Symphony 5, not a negation
+# an area or a volume written with a power: "20 cm\u00b2" is 20 sqcm, not 20 cm (whose prefix would be folded)
+_POWER = re.compile(r"(\d)\s*(km|cm|mm|m|ft|in)\s*([\u00b2\u00b3])", re.IGNORECASE)
 _MERIDIEM = re.compile(r"\b([ap])\.m\b\.?", re.IGNORECASE)  # "3 p.m." is "3 pm"
 # a product between numbers is an operator: "12 x 14 ft", "12 by 14 feet", "12 times 17", "multiply 12 by 17"
 _PRODUCT = re.compile(
@@ -277,8 +286,11 @@ _NEEDLES = ("deg", "dollar", "pound", "sterling", "kron", "franc", "yen", "yuan"
             "\u2019", "reason", "is it ", " way", "steps", "process", "method", "procedure", "time to", "time of", "what caus", "what could",
             "what might", "what would", "is caus", "are caus", "what mak", "is mak", "are mak", "allowed", "permitted",
             "advance", "power of", "close to", " used", "count as", "counts as", "height", "length", "depth",
-            "distance", "width", "weight", "speed", "the age", "what age", "w/o", "sq", "m2", "ft2", " age ", "aged", "yo ", " a minute", " an hour", " a day", " a week",
+            "distance", "width", "weight", "speed", "the age", "what age", "w/o", "sq", "m2", "ft2", " a minute", " an hour", " a day", " a week",
             "y/o", *_NUMBER_WORDS, *_ORDINAL_WORDS)
+
+
+_AGE_HINT = re.compile(r"\bage|\dy/?o\b|\d y/?o\b")  # "Age 42", "aged", "12 yo", "42yo"
 
 
 def _rewrite(m: re.Match) -> str:
@@ -381,20 +393,26 @@ def other_units(a: str, b: str) -> bool:
     return a in _UNITS and b in _UNITS and _unit(a) != _unit(b)
 
 
-# metric units written with a prefix, in the unit without it: "1 kg" is "1000 g", "15 cm" is "150 mm", "30 MW" is
-# "30000 kW" (bytes are left alone: a "GB" is 1000 or 1024 MB); weeks, days and hours in minutes ("48 hours" is "2
-# days"; months and years are not a fixed number of days)
-_METRIC = {"mm": ("m", "0.001"), "cm": ("m", "0.01"), "km": ("m", "1000"), "mg": ("g", "0.001"), "kg": ("g", "1000"),
-           "t": ("g", "1000000"), "ml": ("l", "0.001"), "kw": ("w", "1000"), "mw": ("w", "1000000"),
-           "kwh": ("wh", "1000"), "week": ("minute", "10080"), "day": ("minute", "1440"), "hour": ("minute", "60")}
+# units read in another: a metric prefix taken into the value ("1 kg" is "1000 g", "15 cm" is "150 mm", "30 MW" is
+# "30000 kW"; bytes are left alone, a "GB" being 1000 or 1024 MB, and so is a bare "t", a tonne, a tesla or a
+# teaspoon), weeks, days and hours in minutes ("48 hours" is "2 days"; months and years are no fixed number of days)
+_BASE_UNITS = {"mm": ("m", "0.001"), "cm": ("m", "0.01"), "km": ("m", "1000"), "mg": ("g", "0.001"),
+               "kg": ("g", "1000"), "ml": ("l", "0.001"), "kw": ("w", "1000"), "mw": ("w", "1000000"),
+               "kwh": ("wh", "1000"), "week": ("minute", "10080"), "day": ("minute", "1440"), "hour": ("minute", "60")}
 
 
 def _in_base_unit(value: str, unit: str) -> tuple[str, str]:
-    """A number and its unit with a metric prefix taken into the value ("2 kg": "2000", "g")."""
-    if unit not in _METRIC:
+    """A number and its unit in the unit `_BASE_UNITS` reads it in ("2 kg": "2000", "g"), exactly."""
+    if unit not in _BASE_UNITS:
         return value, unit
-    base, factor = _METRIC[unit]
-    return _number(format(Decimal(value) * Decimal(factor), "f")), base
+    base, factor = _BASE_UNITS[unit]
+    with localcontext(prec=60):  # exact for any number a prompt writes, not 28 digits
+        return _number(format(Decimal(value) * Decimal(factor), "f")), base
+
+
+def one_of(word: str) -> tuple[str, str]:
+    """The value and unit a count of one of `word` is read as: ("1", "mi") for "mile", ("1000", "m") for "kilometre"."""
+    return _in_base_unit("1", _unit(word))
 
 
 def _number(text: str) -> str:
@@ -469,8 +487,10 @@ def _tokens(text: str) -> list[_Token]:
     lowered = text.lower()
     if "expensive" in lowered:
         text = _CHEAPER.sub(lambda m: "cheapest" if m["degree"].lower() == "least" else "cheaper", text)
-    if any(needle in lowered for needle in _NEEDLES):
+    if any(needle in lowered for needle in _NEEDLES) or _AGE_HINT.search(lowered):
         text = _REWRITE.sub(_rewrite, text)
+    if "\u00b2" in text or "\u00b3" in text:
+        text = _POWER.sub(lambda m: f"{m[1]} {'sq' if m[3] == chr(0xb2) else 'cb'}{m[2].lower()}", text)
     if ".m" in lowered:
         text = _MERIDIEM.sub(r"\1m", text)
     if "no." in lowered:

@@ -86,6 +86,7 @@ from controlplane.kernel.prompts import (
     Reading,
     is_currency,
     lemma,
+    one_of,
     other_units,
     read,
     same_unit,
@@ -333,9 +334,13 @@ class Guard:
         return (self.lexicon is not None and min(len(typed), len(word)) >= 4 and typed.isalpha() and word.isalpha()
                 and not self.lexicon.lemmas(typed) and OSA.distance(typed, word, score_cutoff=1) <= 1)
 
+    def _known_slip(self, typed: str, word: str) -> bool:
+        """`typed` is a slip (`_slip`) of `word`, which WordNet knows."""
+        return self._slip(typed, word) and bool(self.lexicon.lemmas(word))
+
     def _misspelt(self, a: str, b: str) -> bool:
         """One of two words, both of them content words, is a slip of the other, which WordNet knows."""
-        return (self._slip(a, b) and bool(self.lexicon.lemmas(b))) or (self._slip(b, a) and bool(self.lexicon.lemmas(a)))
+        return self._known_slip(a, b) or self._known_slip(b, a)
 
     def _implies(self, word: str, extra: str) -> float:
         """How well `word` implies `extra`: 1 for WordNet's synonyms, nothing for its kin and opposites (an added
@@ -410,10 +415,9 @@ class Guard:
             for other in a.facts:
                 if other.kind != fact.kind:
                     continue
-                if fact.kind == "name" and self._slip(fact.value, other.value) and self.lexicon.lemmas(other.value):
+                if fact.kind == "name" and self._known_slip(fact.value, other.value):
                     facts[k], changed = replace(fact, value=other.value), True
-                elif (fact.value == other.value and self._slip(fact.unit, other.unit)
-                      and self.lexicon.lemmas(other.unit)):
+                elif fact.value == other.value and self._known_slip(fact.unit, other.unit):
                     facts[k], changed = replace(fact, unit=other.unit), True
                 else:
                     continue
@@ -437,7 +441,8 @@ class Guard:
         return self.paraphrase.unencoded((a.text, b.text))
 
     def verdict(self, a: Reading, b: Reading) -> Verdict:
-        """The rules alone: facts, what is asked, roles, negations, tense, modality, then the template words."""
+        """The rules alone: facts, what is asked, roles, negations, the small words (`_SMALL_WORDS`), tense, modality,
+        then the template words."""
         if a.fact_key != b.fact_key:
             # the same fact written otherwise: each rewrite takes (a, b) to (a, b), tried from both sides
             for rewrite in (_lower_case_names, _bare_amounts, _spelled_out, self._without_as_opposite, _framing,
@@ -489,8 +494,9 @@ _ANSWERS = {ask: frozenset(nouns.split()) for ask, nouns in {
 
 
 _NO_AMOUNT = frozenset(("how often", "when", "how"))  # asks a frequency, a time or a way, which no amount answers
-# a way asked that finds an amount: "how do I count the lines in a file" is "how many lines does a file have"
-_COUNTING = frozenset("count convert calculate compute measure estimate determine work figure".split())
+# a way asked that finds an amount: "how do I count the lines in a file" is "how many lines does a file have" (so do
+# "work out" and "figure out")
+_COUNTING = frozenset("count convert calculate compute measure estimate determine".split())
 
 
 def _amount_for_time(a: Reading, b: Reading) -> bool:
@@ -498,8 +504,10 @@ def _amount_for_time(a: Reading, b: Reading) -> bool:
     should I feed a kitten"; "how many push-ups should I do", "how often should I do push-ups"; "how do I tell a client
     I am raising my rates", "how much should I raise my rates"); "how many times", "how many minutes" and "at what
     time" are read as the asks they are."""
+    counts = not _COUNTING.isdisjoint(a.said) or any(
+        w in ("work", "figure") and n == "out" for w, n in zip(a.spelled, a.spelled[1:], strict=False))
     return (not _NO_AMOUNT.isdisjoint(a.asks) and not b.asks and "how" in b.said
-            and not {"much", "many"}.isdisjoint(b.said) and _COUNTING.isdisjoint(a.said))
+            and not {"much", "many"}.isdisjoint(b.said) and not counts)
 
 
 _YES_NO = frozenset("do does did is are was were can could should must will would may".split())
@@ -592,8 +600,9 @@ def _roles_swapped(a: Reading, b: Reading) -> bool:
 
 
 # prepositions that send a thing opposite ways: "copy a file to a server" is not "from a server"
-_OPPOSED = frozenset(frozenset(p.split("/")) for p in """to/from into/from onto/from towards/from toward/from under/over
-above/below beneath/above before/after inside/outside up/down""".split())
+# (with those of _OPPOSITES: above/below, before/after, inside/outside, up/down)
+_OPPOSED = frozenset(frozenset(p.split("/")) for p in "to/from into/from onto/from towards/from toward/from under/over "
+                     "beneath/above".split())
 
 
 def _opposed_prepositions(a: Reading, b: Reading) -> bool:
@@ -609,17 +618,18 @@ def _opposed_prepositions(a: Reading, b: Reading) -> bool:
         return out
 
     in_a, in_b = placed(a), placed(b)
-    return any(frozenset((p, q)) in _OPPOSED and q not in in_a[word] and p not in in_b[word]
+    return any((frozenset((p, q)) in _OPPOSED or frozenset((p, q)) in _OPPOSITES) and q not in in_a[word]
+               and p not in in_b[word]
                for word in in_a.keys() & in_b.keys() for p in in_a[word] for q in in_b[word])
 
 
 _GIVE = frozenset(("give", "gives", "gave", "given", "giving"))
-_GET = frozenset(("get", "gets", "got", "gotten", "getting", "take", "takes", "took", "taken", "taking", "receive",
-                  "receives", "received", "receiving"))
+# ("take" is not here: "how much should I give my child", "how much should my child take" ask one thing)
+_GET = frozenset(("get", "gets", "got", "gotten", "getting", "receive", "receives", "received", "receiving"))
 
 
 def _given_for_got(a: Reading, b: Reading) -> bool:
-    """`a` gives where `b` gets or takes, a verb the reader otherwise reads as carrying nothing: "how much should I give as
+    """`a` gives where `b` gets or receives, a verb the reader otherwise reads as carrying nothing: "how much should I give as
     a wedding gift" is not "how much should I get"; "give me" is the asker getting ("give me a recipe", "get a
     recipe")."""
     def gives(reading: Reading) -> bool:
@@ -634,12 +644,11 @@ _OTHERS = frozenset(("he", "she", "they"))
 
 
 def _subject_pronoun(reading: Reading) -> str:
-    """The pronoun after the helper that opens a question ("do I need", "does she need"), else ""."""
+    """The pronoun after the helper that opens a yes-or-no question ("do I need", "does she need"), else "" (not "what
+    do they call a baby kangaroo": "they" is anyone there)."""
     spelled = reading.spelled
-    for k, word in enumerate(spelled[:3]):
-        if word in _AUXILIARIES or word in ("is", "are", "am", "was", "were"):
-            following = spelled[k + 1] if k + 1 < len(spelled) else ""
-            return following if following in _ASKERS | _OTHERS else ""
+    if len(spelled) >= 2 and (spelled[0] in _AUXILIARIES or spelled[0] in _BE_WORDS) and spelled[1] in _ASKERS | _OTHERS:
+        return spelled[1]
     return ""
 
 
@@ -680,13 +689,13 @@ def _here_for_there(a: Reading, b: Reading) -> bool:
     return "here" in a.said and "here" not in b.said and there and "there" not in a.said
 
 
-_PAST_HELPERS, _PRESENT_HELPERS = frozenset(("did", "was", "were")), frozenset(("do", "does", "is", "are", "am"))
+_PRESENT_HELPERS = frozenset(("do", "does", "is", "are", "am"))
 
 
 def _past_for_present(a: Reading, b: Reading) -> bool:
     """Two yes-or-no questions, one asked of the past and one of the present: "was Pluto a planet" is not "is Pluto a
     planet" (not "what is our ratio for the last quarter", "what was it": the window says when)."""
-    return bool(a.spelled and b.spelled) and a.spelled[0] in _PAST_HELPERS and b.spelled[0] in _PRESENT_HELPERS
+    return bool(a.spelled and b.spelled) and a.spelled[0] in _PAST and b.spelled[0] in _PRESENT_HELPERS
 
 
 # rules on words the reader otherwise takes to carry nothing, each asked both ways round
@@ -762,8 +771,8 @@ _ALLOWED = frozenset(("can", "could", "may", "might", "possible", "able"))
 
 
 def _modality(reading: Reading) -> str:
-    """"advised" or "allowed" where the prompt's modals say only one ("how early should I arrive", "how early can I
-    arrive"), else ""."""
+    """"advised" or "allowed" where the prompt's modals, or the words that say as much ("necessary", "possible"),
+    say only one ("how early should I arrive", "how early can I arrive"), else ""."""
     advised, allowed = not _ADVISED.isdisjoint(reading.said), not _ALLOWED.isdisjoint(reading.said)
     return "advised" if advised and not allowed else "allowed" if allowed and not advised else ""
 
@@ -874,7 +883,7 @@ def _one_for_a(a: Reading, b: Reading) -> tuple[Reading, Reading]:
     """`a` without a count of one ("1 mile", "one cup", "one large egg") where `b` writes "a", "an" or "single" before
     the same unit ("a mile": the word leaves `b`'s template words, as the unit left `a`'s), or before a word of
     `a`'s ("a large egg"), and counts nothing as one."""
-    if any(f.kind == "num" and f.value == "1" for f in b.facts):
+    if any(f.kind == "num" and (f.value == "1" or one_of(f.unit) == (f.value, f.unit) != ("1", f.unit)) for f in b.facts):
         return a, b
     spelled = b.spelled
     after_a = {spelled[j] for i, w in enumerate(spelled) if w in _ONE for j in range(i + 1, min(i + 3, len(spelled)))}
@@ -882,13 +891,15 @@ def _one_for_a(a: Reading, b: Reading) -> tuple[Reading, Reading]:
     units = set()
     ones = []
     for fact in a.facts:
-        if fact.kind != "num" or fact.value != "1":
+        if fact.kind != "num":
             continue
         if not fact.unit:
-            if not after_a.isdisjoint(a.words):
+            if fact.value == "1" and not after_a.isdisjoint(a.words):
                 ones.append(fact)
             continue
-        same = {w for w in after_a if w == fact.unit or lemma(w) == fact.unit or same_unit(w, fact.unit)}
+        # "a kilometre" is one_of("kilometre"), as "1 km" is read: ("1000", "m")
+        same = {w for w in after_a if one_of(w) == (fact.value, fact.unit) or (fact.value == "1" and (
+            w == fact.unit or lemma(w) == fact.unit or same_unit(w, fact.unit)))}
         if same:
             ones.append(fact)
             units |= same

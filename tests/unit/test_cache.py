@@ -278,9 +278,13 @@ def test_fraud_facts(guard, asked, same):
     ("Was Pluto a planet?", "Is Pluto a planet?", False),
     ("Is it necessary to water succulents daily?", "Is it possible to water succulents daily?", False),
     ("Is it necessary to water succulents daily?", "Should I water succulents daily?", True),
+    # a count of one against "a" before the unit, whatever the unit is read in; "take" is what a giver's receiver does
+    ("How far is it to walk 1 km?", "How far is it to walk a kilometre?", True),
+    ("How much ibuprofen should I give my child?", "How much ibuprofen should my child take?", True),
     # a way asked is not an amount, unless the way finds the amount
     ("How do I tell a client that I am raising my rates?", "How much should I raise my rates for a client?", False),
     ("How do I count the lines in a file in bash?", "bash command to count how many lines a file has", True),
+    ("How do I burn calories at work?", "How many calories do I burn at work?", False),
 ])
 def test_template_words_by_meaning(guard, stored, asked, same):
     assert guard.same_text(stored, asked) is same
@@ -466,6 +470,15 @@ def test_durations_scales_and_dashes_are_read_as_written():
     assert numbers("a 30 square metre room") == numbers("a 30 m2 room") == numbers("30 sqm") == [("30", "sqm")]
     assert numbers("a 42-year-old man") == numbers("a man aged forty-two") == numbers("a 42 yo man") == [("42", "year")]
     assert numbers("cheese aged 18 months") == [("18", "month")] and read("the M2 chip").fact_key == (("id", "m2", ""),)
+    assert numbers("Age 42 and pregnant") == numbers("my son is 42 yo") == numbers("42yo") == [("42", "year")]
+    assert ("year" not in {u for _, u in numbers("toys for kids aged 3-5")} | {u for _, u in numbers("2 yo-yo tricks")}
+            and ("id", "m2", "") in read("the 2022 M2 MacBook Air").fact_key)
+    # a power of a unit is an area or a volume, whose prefix is not folded as a length's
+    assert numbers("a 20 cm\u00b2 cell") == [("20", "sqcm")] and numbers("1 cm\u00b3 of gold") == [("1", "cbcm")]
+    assert numbers("a 2 m\u00b2 room") == numbers("a 2 sqm room")
+    # exact however long the number; a bare "t" (tonne, tesla, teaspoon) is left as written
+    assert numbers("123456789012345678901234567890 kg") != numbers("123456789012345678901234567891 kg")
+    assert numbers("a 3 T MRI") == [("3", "t")]
     # a year takes only a unit it names; a second written "s", ohms and watt-hours are units
     assert numbers("the 2014 FIFA World Cup") == [("2014", "")] and numbers("in 2000 km") == [("2000000", "m")]
     assert numbers("from 0 to 27 m/s in 9 s") == numbers("from 0 to 27 m/s in 9 seconds")

@@ -128,6 +128,13 @@ def test_the_shipped_model_was_trained_on_design_splits_only_and_loads():
     assert judge.unencoded([fresh]) == [] and judge.encoder_calls == calls + 1
 
 
+def test_a_prompt_longer_than_the_models_positions_is_cut_to_them_not_refused():
+    long = "why does my code fail " * 150  # 750 tokens, past the encoder's 512 positions
+    states = shared_encoder().token_states([long, "why does my code fail"])
+    assert len(states[0]) == 512 and len(states[1]) == 7
+    assert 0.0 <= shared_paraphrase().score(long, "why does my code fail") <= 1.0
+
+
 def test_a_model_file_with_the_wrong_number_of_weights_says_what_it_needs():
     with pytest.raises(ValueError, match="needs 8 weights per field"):
         Paraphrase(shared_encoder(), {"mean": [0.0], "scale": [1.0], "coef": [0.0], "intercept": 0.0, "threshold": 0.9})
