@@ -110,6 +110,7 @@ thu thurs fri sat sun spring summer autumn fall winter""".split()) - {"may"}  # 
 # "in the fall"), else the verb or noun ("the sun", "when did the wall fall", "a hot spring")
 _AMBIGUOUS_DATES = frozenset("jan mar jun sep sept oct nov dec mon tue tues wed thu thurs fri sat sun".split())
 _SEASON_VERBS = frozenset(("spring", "fall"))
+_SEASON_NAMES = {"fall": "autumn"}  # one season however named: "in the fall", "in autumn"
 _BEFORE_SEASON = frozenset("the this next last during every early late mid in by until since".split())
 _PERIOD_UNITS = frozenset(_PERIODS.values())
 _DIRECTIONS = {"last": "past", "past": "past", "previous": "past", "prior": "past", "recent": "past",
@@ -735,7 +736,7 @@ def read(text: str) -> Reading:
                         and near.text.isdigit() and 1 <= int(near.text) <= 31):  # "spring 2024": a year
                     near.used, day = True, _number(near.text)
                     break
-            facts.append(Fact("date", "", f"{day} {lower[:3]}".strip()))
+            facts.append(Fact("date", "", f"{day} {_SEASON_NAMES.get(lower, lower)[:3]}".strip()))
         elif lower in _NEGATIONS or t.text.lower().endswith("n't"):
             t.used = True
             facts.append(Fact("not", "", "not"))

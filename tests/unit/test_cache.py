@@ -489,7 +489,8 @@ def test_words_that_are_dates_only_when_written_as_dates():
     def dates(text: str) -> list[str]:
         return [f.value for f in read(text).facts if f.kind == "date"]
 
-    assert dates("when did the Berlin Wall fall?") == [] and dates("what to plant in the fall?") == ["fal"]
+    assert dates("when did the Berlin Wall fall?") == []
+    assert dates("what to plant in the fall?") == dates("what to plant in autumn?") == ["aut"]  # one season
     assert dates("how far is the sun?") == [] and dates("is the museum open on Sun?") == ["sun"]
     assert dates("a hot spring near Tunis") == [] and dates("spring 2024 timetable") == ["spr"]
     # the router's affinity key does not depend on how a name is written
