@@ -176,10 +176,11 @@ def _dimension(text: str) -> str:
     return "how " + next(_DIMENSIONS[w] for w in text.lower().split() if w in _DIMENSIONS)
 
 
-# a number written in words, as an age is: "forty-two", "seven"
-_SPELLED_AGE = (r"(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:-(?:one|two|three|four|five|six|seven|"
-                r"eight|nine))?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|"
-                r"fifteen|sixteen|seventeen|eighteen|nineteen")
+# a tens word and a units word: "forty-two" (read by `_tens`)
+_TENS = (r"(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)-(?:one|two|three|four|five|six|seven|eight|"
+         r"nine)")
+# a number written in words, as an age is: "forty-two", "seven" (longest first: "seventeen" before "seven")
+_SPELLED_NUMBER = "|".join((_TENS, *sorted(_NUMBER_WORDS, key=len, reverse=True)))
 
 
 def _aged(text: str) -> str:
@@ -217,7 +218,7 @@ _REWRITES: tuple[tuple[str, object], ...] = (
      r"to|for|and|or|with|without|before|after|of|from|while|when|if|but|then|so|because|is|was|will|should|can)\b))",
      lambda text: text.split()[0] + " 1 "),  # not "for a day hike": "day" names the hike
     # an age: "aged 42", "age 42" and "42 yo" are "42 years old", as "a 42-year-old" is (not "aged 18 months")
-    (r"aged? (?:\d+|" + _SPELLED_AGE + r")(?![-\w])(?!\s*(?:months?|weeks?|days?|years?|yrs?|mos?)\b)"
+    (r"aged? (?:\d+|" + _SPELLED_NUMBER + r")(?![-\w])(?!\s*(?:months?|weeks?|days?|years?|yrs?|mos?)\b)"
      r"|\d+ ?(?:yo|y/o)(?![-\w])", _aged),
     # "what time of year is monsoon season", "which months is hurricane season": when
     (r"(?:at |in |during )?(?:what|which) time of (?:the )?year", "when"),
@@ -240,8 +241,7 @@ _REWRITES: tuple[tuple[str, object], ...] = (
     (r"thanks? (?:you )?in advance", "thanks"), (r"to the power of", "^"),
     (r"non-\w+", lambda text: text.replace("-", "", 1)),
     (r"\w+['\u2019](?:s|ve|d|ll|re|m)", lambda text: re.split("['\u2019]", text)[0]),  # what's, I've: nothing
-    (r"(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)-(?:one|two|three|four|five|six|seven|eight|nine)",
-     _tens),
+    (_TENS, _tens),
     # "one" that stands for a thing named before ("which one is hot", "the bigger one?") counts nothing
     (r"one(?=\s*(?:[?.!,;:]|$)|\s+(?:is|are|was|were|in|of|or|and|to|for|than|when|if|that|which|should|would|do|"
      r"does|can|will)\b)", "it"),

@@ -97,7 +97,8 @@ class MiniLM:
         self.tokenizer_json = (model_dir / "tokenizer.json").read_text()
         self.tokenizer = Tokenizer.from_str(self.tokenizer_json)
         self.tokenizer.no_padding()
-        self.tokenizer.no_truncation()
+        # the encoder has no position past its last (512): a longer text is cut to them, [CLS] and [SEP] kept
+        self.tokenizer.enable_truncation(int(self.config.get("max_position_embeddings", 512)))
         self.heads = int(self.config["num_attention_heads"])
         self.layers = int(self.config["num_hidden_layers"])
 
@@ -140,17 +141,14 @@ class MiniLM:
         return x
 
     def _batch(self, texts: list[str]) -> tuple[np.ndarray, np.ndarray]:
-        """The texts' last hidden states in one padded batch, and its attention mask. A text longer than the model's
-        positions (512 tokens) is cut to them, its closing [SEP] kept: the encoder has no position beyond."""
-        limit = int(self.config.get("max_position_embeddings", 512))
-        encodings = [e.ids if len(e.ids) <= limit else e.ids[: limit - 1] + e.ids[-1:]
-                     for e in (self.tokenizer.encode(t) for t in texts)]
-        length = max(len(e) for e in encodings)
+        """The texts' last hidden states in one padded batch, and its attention mask."""
+        encodings = [self.tokenizer.encode(t) for t in texts]
+        length = max(len(e.ids) for e in encodings)
         ids = np.zeros((len(texts), length), dtype=np.int64)
         mask = np.zeros((len(texts), length), dtype=np.float32)
         for row, e in enumerate(encodings):
-            ids[row, : len(e)] = e
-            mask[row, : len(e)] = 1.0
+            ids[row, : len(e.ids)] = e.ids
+            mask[row, : len(e.ids)] = 1.0
         return self.hidden(ids, mask), mask
 
     def token_states(self, texts: list[str]) -> list[np.ndarray]:

@@ -883,7 +883,7 @@ def _one_for_a(a: Reading, b: Reading) -> tuple[Reading, Reading]:
     """`a` without a count of one ("1 mile", "one cup", "one large egg") where `b` writes "a", "an" or "single" before
     the same unit ("a mile": the word leaves `b`'s template words, as the unit left `a`'s), or before a word of
     `a`'s ("a large egg"), and counts nothing as one."""
-    if any(f.kind == "num" and (f.value == "1" or one_of(f.unit) == (f.value, f.unit) != ("1", f.unit)) for f in b.facts):
+    if any(f.kind == "num" and f.value == "1" for f in b.facts):
         return a, b
     spelled = b.spelled
     after_a = {spelled[j] for i, w in enumerate(spelled) if w in _ONE for j in range(i + 1, min(i + 3, len(spelled)))}
