@@ -75,5 +75,7 @@ def test_teardown_leaves_no_process():
         stack.start_router()
         groups = [stack.etcd.process, *(e.process for e in stack.edges), *(r.process for r in stack.routers)]
     assert not any(p.group_alive() for p in groups)
-    own = [line for line in leftover_processes() if any(str(p.pid) in line for p in groups)]
+    # a line's first field is its pid: a pid written inside another line ("28817" holds "2881") is not this stack's
+    pids = {str(p.pid) for p in groups}
+    own = [line for line in leftover_processes() if line.split(None, 1)[0] in pids]
     assert own == []
