@@ -647,7 +647,7 @@ def _subject_pronoun(reading: Reading) -> str:
     """The pronoun after the helper that opens a yes-or-no question ("do I need", "does she need"), else "" (not "what
     do they call a baby kangaroo": "they" is anyone there)."""
     spelled = reading.spelled
-    if len(spelled) >= 2 and (spelled[0] in _AUXILIARIES or spelled[0] in _BE_WORDS) and spelled[1] in _ASKERS | _OTHERS:
+    if len(spelled) >= 2 and spelled[0] in _YES_NO and spelled[1] in _ASKERS | _OTHERS:
         return spelled[1]
     return ""
 
