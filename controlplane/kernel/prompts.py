@@ -118,6 +118,7 @@ _DIRECTIONS = {"last": "past", "past": "past", "previous": "past", "prior": "pas
 _UNITS = {
     "%": "percent", "pct": "percent", "percent": "percent", "per cent": "percent",
     "megawatt": "mw", "megawatts": "mw", "kilowatt": "kw", "kilowatts": "kw", "watt": "w", "watts": "w",
+    "milliwatt": "milliw", "milliwatts": "milliw",
     "millimeter": "mm", "millimeters": "mm", "millimetre": "mm", "millimetres": "mm", "centimeter": "cm",
     "centimeters": "cm", "centimetre": "cm", "centimetres": "cm", "meter": "m", "meters": "m", "metre": "m",
     "metres": "m", "kilometer": "km", "kilometers": "km", "kilometre": "km", "kilometres": "km",
@@ -395,11 +396,12 @@ def other_units(a: str, b: str) -> bool:
 
 
 # units read in another: a metric prefix taken into the value ("1 kg" is "1000 g", "15 cm" is "150 mm", "30 MW" is
-# "30000 kW"; bytes are left alone, a "GB" being 1000 or 1024 MB, and so is a bare "t", a tonne, a tesla or a
+# "30000 kW", "5 mW" is "0.005 W"; bytes are left alone, a "GB" being 1000 or 1024 MB, and so is a bare "t", a tonne, a tesla or a
 # teaspoon), weeks, days and hours in minutes ("48 hours" is "2 days"; months and years are no fixed number of days)
 _BASE_UNITS = {"mm": ("m", "0.001"), "cm": ("m", "0.01"), "km": ("m", "1000"), "mg": ("g", "0.001"),
                "kg": ("g", "1000"), "ml": ("l", "0.001"), "kw": ("w", "1000"), "mw": ("w", "1000000"),
-               "kwh": ("wh", "1000"), "week": ("minute", "10080"), "day": ("minute", "1440"), "hour": ("minute", "60")}
+               "kwh": ("wh", "1000"), "milliw": ("w", "0.001"), "milliwh": ("wh", "0.001"), "week": ("minute", "10080"),
+               "day": ("minute", "1440"), "hour": ("minute", "60")}
 
 
 def _in_base_unit(value: str, unit: str) -> tuple[str, str]:
@@ -429,6 +431,8 @@ def _number(text: str) -> str:
 
 
 def _unit(word: str) -> str:
+    if word in ("mW", "mWh"):  # the one prefix whose case is its meaning: a milliwatt, where "MW" and "mw" are megawatts
+        return "milli" + word[1:].lower()
     lower = word.lower()
     if lower in _UNITS:
         return _UNITS[lower]

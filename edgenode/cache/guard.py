@@ -72,6 +72,7 @@ from __future__ import annotations
 
 import enum
 import functools
+import re
 from collections.abc import Iterable
 from dataclasses import replace
 from typing import Protocol
@@ -298,7 +299,11 @@ class Guard:
                     lb.remove(y)
                     met |= {lemma(x), lemma(y)}
             if la and lb:  # a word replaced by one of another meaning, or by a paraphrase the words cannot see
-                return Verdict.DIFFER if any(self._score(x, y) <= -1.0 for x in la for y in lb) else Verdict.UNSURE
+                if any(self._score(x, y) <= -1.0 for x in la for y in lb):
+                    return Verdict.DIFFER
+                if not met and len(la) == len(a) and len(lb) == len(b) and not any(f.kind != "ask" for f in ra.facts):
+                    return Verdict.DIFFER  # no word and no fact in common: nothing for a judge to weigh ("ab")
+                return Verdict.UNSURE
         extra, other, own, said = (la, b, ra, rb.said) if la else (lb, a, rb, ra.said)
         shared = {lemma(w) for w in other} | met
         unsure = False
@@ -698,8 +703,30 @@ def _past_for_present(a: Reading, b: Reading) -> bool:
     return bool(a.spelled and b.spelled) and a.spelled[0] in _PAST and b.spelled[0] in _PRESENT_HELPERS
 
 
+# a number bound from above ("within 30 days", "before 5 pm", "up to 3") or from below ("after 30 days", "more than 3")
+_BOUND_NUMBER = re.compile(
+    r"\b(?:(?P<upper>within|inside|before|by|less than|fewer than|up to|at most|no more than|no later than)"
+    r"|(?P<lower>after|over|beyond|more than|longer than|later than|at least|no less than|no sooner than))"
+    r"\s+(?:the\s+)?(?:first\s+|next\s+)?(?P<number>\d[\d,.:]*)", re.IGNORECASE)
+
+
+def _bounds(reading: Reading) -> dict[str, set[str]]:
+    out: dict[str, set[str]] = {}
+    for m in _BOUND_NUMBER.finditer(reading.text):
+        out.setdefault(m["number"].rstrip(".,"), set()).add("upper" if m["upper"] else "lower")
+    return out
+
+
+def _bound_reversed(a: Reading, b: Reading) -> bool:
+    """One number bound from above on one side and from below on the other: "can I return shoes within 30 days" is
+    not "after 30 days" (the reader reads "within" and "after" as nothing, or as a word both may replace)."""
+    theirs = _bounds(b)
+    return any(bound == {"upper"} and theirs.get(number) == {"lower"} for number, bound in _bounds(a).items())
+
+
 # rules on words the reader otherwise takes to carry nothing, each asked both ways round
-_SMALL_WORDS = (_opposed_prepositions, _given_for_got, _other_person, _and_for_or, _here_for_there, _past_for_present)
+_SMALL_WORDS = (_opposed_prepositions, _given_for_got, _other_person, _and_for_or, _here_for_there, _past_for_present,
+                _bound_reversed)
 
 
 # a verb's helpers: a clause with one has a subject before its verb and an object after it ("do cats chase mice")

@@ -278,6 +278,16 @@ def test_fraud_facts(guard, asked, same):
     ("Was Pluto a planet?", "Is Pluto a planet?", False),
     ("Is it necessary to water succulents daily?", "Is it possible to water succulents daily?", False),
     ("Is it necessary to water succulents daily?", "Should I water succulents daily?", True),
+    # a number bound from above on one side and from below on the other; a milliwatt is no megawatt
+    ("Can I return shoes within 30 days?", "Can I return shoes after 30 days?", False),
+    ("Can I return shoes within 30 days?", "Can I return shoes over 30 days?", False),
+    ("Can I return shoes within 30 days?", "Is it possible to return shoes within 30 days?", True),
+    ("Is a 5 mW laser pointer safe?", "Is a 5 MW laser pointer safe?", False),
+    ("Is a 5 mW laser pointer safe?", "Is a 5 milliwatt laser pointer safe?", True),
+    ("Is a 30 MW plant big?", "Is a 30 mw plant big?", True),
+    # no word and no fact in common: nothing for the paraphrase judge to weigh
+    ("what is love", "xq", False),
+    (" ".join(["word"] * 600), "ab", False),
     # a count of one against "a" before the unit, whatever the unit is read in; "take" is what a giver's receiver does
     ("How far is it to walk 1 km?", "How far is it to walk a kilometre?", True),
     ("How much ibuprofen should I give my child?", "How much ibuprofen should my child take?", True),
