@@ -31,7 +31,8 @@ from decimal import Decimal, localcontext
 _TOKEN = re.compile(
     r"(?P<time>\b\d{1,2}:\d{2}(?:\s?[ap]\.?m\b\.?)?)"
     r"|(?P<number>(?<![\w.])[-+]?[$\u20ac\u00a3\u00a5]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?)(?P<attached>%|[A-Za-z]+\b)?"
-    r"|(?P<ident>[A-Za-z]+[-_/]?\d[\w\-/]*)"
+    r"|(?P<ident>[A-Za-z]+[-_/]?\d[\w\-/]*|\b[A-Za-z]{1,2}(?:\+\+|[+#]|-(?!\w))(?![\w+#]))"  # "C#", "O+", "A-"
+    r"|(?P<cmp>[<>]=?|[\u2264\u2265])(?=\s*[-+$\u20ac\u00a3\u00a5]?\d)"  # "> 5", "<= 3": a bound
     r"|(?P<word>[A-Za-z]+(?:'[A-Za-z]+)?)"
     r"|(?P<op>(?<=[\s\d)])[-+*/=^](?=[\s\d(]))"  # "2x - 7 = 32": an operator between spaces or digits
     r"|(?P<punct>[.?!,;:()])"
@@ -464,7 +465,7 @@ def _counted(raw: str) -> bool:
 
 @dataclass(slots=True)
 class _Token:
-    kind: str  # time | number | ident | word | punct
+    kind: str  # time | number | ident | word | op | cmp | punct
     text: str
     attached: str = ""
     used: bool = False  # consumed as a label or unit, or a fact itself
@@ -488,7 +489,15 @@ def _half(word: str) -> str:
     return lower if lower in ("am", "pm") else ""
 
 
+# a minus sign or an en dash is a hyphen ("\u22125 \u00b0C", "\u20135 \u00b0C", "3\u20135 days"), and so is an em dash
+# before a number
+_MINUS = re.compile(r"[\u2212\u2013]|\u2014(?=\d)")
+_CMP = {"<": "<", ">": ">", "<=": "<=", ">=": ">=", "\u2264": "<=", "\u2265": ">="}
+
+
 def _tokens(text: str) -> list[_Token]:
+    if "\u2212" in text or "\u2013" in text or "\u2014" in text:
+        text = _MINUS.sub("-", text)
     lowered = text.lower()
     if "expensive" in lowered:
         text = _CHEAPER.sub(lambda m: "cheapest" if m["degree"].lower() == "least" else "cheaper", text)
@@ -659,6 +668,9 @@ def _bound_before(tokens: list[_Token], i: int) -> str:
     j = i - 1
     if j >= 0 and tokens[j].kind == "word" and tokens[j].used and tokens[j].text.lower() in _CURRENCIES:
         j -= 1  # "under EUR 1800"
+    if j >= 0 and tokens[j].kind == "cmp" and not tokens[j].used:
+        tokens[j].used = True
+        return _CMP[tokens[j].text]
     if j < 0 or tokens[j].kind != "word" or tokens[j].used:
         return ""
     word = tokens[j].text.lower()

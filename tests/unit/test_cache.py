@@ -285,6 +285,17 @@ def test_fraud_facts(guard, asked, same):
     ("Is a 5 mW laser pointer safe?", "Is a 5 MW laser pointer safe?", False),
     ("Is a 5 mW laser pointer safe?", "Is a 5 milliwatt laser pointer safe?", True),
     ("Is a 30 MW plant big?", "Is a 30 mw plant big?", True),
+    # signs and symbols written against a letter or a number are part of the fact
+    ("How do I reverse a string in C#?", "How do I reverse a string in C++?", False),
+    ("How do I reverse a string in C?", "How do I reverse a string in C++?", False),
+    ("How do I reverse a string in C#?", "reverse a string C#", True),
+    ("Can O+ blood be given to A- patients?", "Can O- blood be given to A+ patients?", False),
+    ("Is it safe to run at \u22125 \u00b0C?", "Is it safe to run at 5 \u00b0C?", False),
+    ("Is it safe to run at \u20135 \u00b0C?", "Is it safe to run at -5 \u00b0C?", True),
+    ("How long is a 3\u20135 day trek?", "How long is a 3-5 day trek?", True),
+    ("Alert when disk usage > 85%", "Alert when disk usage < 85%", False),
+    ("Alert when disk usage > 85%", "Alert when disk usage is above 85%", True),
+    ("Is 3 \u2265 2?", "Is 3 >= 2?", True),
     # no word and no fact in common: nothing for the paraphrase judge to weigh
     ("what is love", "xq", False),
     (" ".join(["word"] * 600), "ab", False),
