@@ -309,6 +309,9 @@ class Fact:
     unit: str = ""  # compared exactly (normalised)
 
 
+Run = tuple[str, str, tuple[tuple[str, str, str], ...]]
+
+
 @dataclass(frozen=True, slots=True)
 class Reading:
     facts: tuple[Fact, ...]  # sorted
@@ -335,6 +338,9 @@ class Reading:
     # every word in the order written, names too, "" between clauses: where an acronym may be spelled out
     # ("ETF", "exchange-traded fund"; "NYC", "New York City")
     spelled: tuple[str, ...] = ()
+    # two or more facts of one kind and unit whose labels are all one ("a 15 amp microwave on a 20 amp circuit",
+    # "(3,4)"): (kind, unit, ((value, word before, word after), ...)), where only their places tell their roles apart
+    runs: tuple[Run, ...] = ()
     # the prompt as written: what a judge of whole sentences reads (edgenode.cache.paraphrase); no part of equality
     text: str = field(default="", compare=False)
 
@@ -694,6 +700,7 @@ def read(text: str) -> Reading:
     """The prompt's facts bound to their roles, and its template words."""
     tokens = _tokens(text)
     facts: list[Fact] = []
+    where: dict[int, int] = {}  # a fact's place in `facts` -> the token it was read at, for `_runs`
     # units and time windows first, so labels are not taken from them
     for i, t in enumerate(tokens):
         if t.kind != "number" or t.attached:
@@ -739,6 +746,7 @@ def read(text: str) -> Reading:
         seen = not (t.kind == "punct" and t.text in _CLAUSE_END) and t.text.lower() not in _COORDINATORS and (
             seen or _content(t))
     for i, t in enumerate(tokens):  # facts without a role: dates (a day of the month joins its month), negations
+        where[len(facts)] = i
         lower = t.text.lower().replace("'", "")
         if t.used or t.kind != "word" or t.quoted:
             continue
@@ -782,6 +790,7 @@ def read(text: str) -> Reading:
             else:
                 facts.append(Fact("ask", "", "how"))  # a way or a manner: not "who" or "when"
     for i, t in enumerate(tokens):
+        where[len(facts)] = i
         if t.used:
             continue
         lower = t.text.lower().replace("'", "")
@@ -858,7 +867,36 @@ def read(text: str) -> Reading:
     placed = sorted({(phrase[0], preposition) for preposition, phrase in phrases if preposition in PREPOSITIONS})
     return Reading(sorted_facts(facts), tuple(words),
                    tuple(modifiers), tuple(placed), tuple(coordinated), tuple(literals), tuple(sorted(negated)),
-                   tuple(order), said, tuple(sorted(phrases)), spelled, text)
+                   tuple(order), said, tuple(sorted(phrases)), spelled, _runs(facts, where, tokens), text)
+
+
+_NO_CONTEXT = frozenset(("a", "an", "the"))
+
+
+def _runs(facts: list[Fact], where: dict[int, int], tokens: list[_Token]) -> tuple[Run, ...]:
+    """`Reading.runs`: each fact of a group with its neighbours, the words either side of it (not an article, nor its
+    own unit)."""
+    groups: dict[tuple[str, str], list[int]] = {}
+    for k, f in enumerate(facts):
+        if f.kind in ("num", "time", "date", "id", "name") and k in where:
+            groups.setdefault((f.kind, f.unit), []).append(k)
+    out = []
+    for (kind, unit), group in groups.items():
+        if len(group) < 2 or len({facts[k].label for k in group}) != 1:
+            continue
+        out.append((kind, unit, tuple(sorted((facts[k].value, *_neighbours(tokens, where[k])) for k in group))))
+    return tuple(sorted(out))
+
+
+def _neighbours(tokens: list[_Token], i: int) -> tuple[str, str]:
+    own = tokens[i].attached.lower()
+    sides = []
+    for step in (-1, 1):
+        j = i + step
+        while 0 <= j < len(tokens) and (tokens[j].text.lower() in _NO_CONTEXT or tokens[j].text.lower() == own):
+            j += step
+        sides.append(tokens[j].text.lower() if 0 <= j < len(tokens) else "")
+    return sides[0], sides[1]
 
 
 def _framed(tokens: list[_Token], i: int) -> str:

@@ -459,7 +459,8 @@ class Guard:
         if a.asks and b.asks and a.asks != b.asks and not _age_for_when(a, b):
             return Verdict.DIFFER  # "when" and "where" want different answers; a question that names no interrogative
             # ("roasting time for a goose?", "2015 Super Bowl winner?") asks by its words, compared below
-        if _amount_for_time(a, b) or _amount_for_time(b, a) or _amount_for_yes_no(a, b) or _amount_for_yes_no(b, a):
+        if (_amount_for_time(a, b) or _amount_for_time(b, a) or _amount_for_yes_no(a, b) or _amount_for_yes_no(b, a)
+                or _asked_of_yes_no(a, b) or _asked_of_yes_no(b, a)):
             return Verdict.DIFFER
         # labels by meaning: a one-to-one pairing of facts with the same value whose labels agree
         # (a value without a label meets any label when no other fact of its kind and unit could take it)
@@ -516,6 +517,26 @@ def _amount_for_time(a: Reading, b: Reading) -> bool:
 
 
 _YES_NO = frozenset("do does did is are was were can could should must will would may".split())
+
+
+# a clause opened by a verb's helper, not a request ("does a ramp need handrails", "in the NYT crossword, is Monday the
+# easiest"; not "do you know", "can you tell me")
+_YES_NO_CLAUSE = re.compile(r"(?:^|[,.;:?!]\s*)(?:do|does|did|is|are|was|were|has|have|had)\b(?!\s+you\b)", re.IGNORECASE)
+_REASONS = frozenset(("why", "reason", "reasons", "cause", "causes", "because"))
+
+
+def _asked_of_yes_no(a: Reading, b: Reading) -> bool:
+    """`a` is a yes-or-no question that asks nothing more, `b` asks why, when, where, who or how of it: "does a ramp
+    need handrails" is not "why does a ramp need handrails", "does the bar accept a UBE score" not "how long does it";
+    and a reason is asked only where both ask one ("what is the maximum number of overs", "why is there a maximum")."""
+    yes_no = _YES_NO_CLAUSE.search(a.text) is not None
+    if "why" in b.asks and _REASONS.isdisjoint(a.said) and (a.asks or yes_no or a.spelled[:2] in _WHAT_IS):
+        return True  # of a question asked otherwise: a query of keywords may ask why ("tortoise wont eat")
+    return not a.asks and bool(b.asks - _MODAL_ASKS) and yes_no and _YES_NO_CLAUSE.match(b.text) is None
+
+
+_MODAL_ASKS = frozenset(("can", "must", "should"))
+_WHAT_IS = frozenset((("what", "is"), ("what", "are"), ("which", "is"), ("which", "are")))
 
 
 def _amount_for_yes_no(a: Reading, b: Reading) -> bool:
@@ -608,6 +629,19 @@ def _roles_swapped(a: Reading, b: Reading) -> bool:
 # (with those of _OPPOSITES: above/below, before/after, inside/outside, up/down)
 _OPPOSED = frozenset(frozenset(p.split("/")) for p in "to/from into/from onto/from towards/from toward/from under/over "
                      "beneath/above".split())
+
+
+def _run_reordered(a: Reading, b: Reading) -> bool:
+    """Facts of one kind and unit that only their places tell apart trade places, each taking the other's neighbours:
+    "a 15 amp microwave on a 20 amp circuit" is not "a 20 amp microwave on a 15 amp circuit", "(3,4)" not "(4,3)" (a
+    moved clause takes its facts' neighbours with it; "Claritin or Zyrtec", "Zyrtec or Claritin" change them)."""
+    theirs = {(kind, unit): places for kind, unit, places in b.runs}
+    for kind, unit, places in a.runs:
+        other = theirs.get((kind, unit))
+        if (other is not None and other != places and sorted(p[0] for p in other) == sorted(p[0] for p in places)
+                and sorted(p[1:] for p in other) == sorted(p[1:] for p in places)):
+            return True
+    return False
 
 
 def _opposed_prepositions(a: Reading, b: Reading) -> bool:
@@ -726,7 +760,7 @@ def _bound_reversed(a: Reading, b: Reading) -> bool:
 
 # rules on words the reader otherwise takes to carry nothing, each asked both ways round
 _SMALL_WORDS = (_opposed_prepositions, _given_for_got, _other_person, _and_for_or, _here_for_there, _past_for_present,
-                _bound_reversed)
+                _bound_reversed, _run_reordered)
 
 
 # a verb's helpers: a clause with one has a subject before its verb and an object after it ("do cats chase mice")

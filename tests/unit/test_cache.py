@@ -296,6 +296,19 @@ def test_fraud_facts(guard, asked, same):
     ("Alert when disk usage > 85%", "Alert when disk usage < 85%", False),
     ("Alert when disk usage > 85%", "Alert when disk usage is above 85%", True),
     ("Is 3 \u2265 2?", "Is 3 >= 2?", True),
+    # a yes-or-no question is not one that asks why, when or how long of it; a reason is asked only where both ask one
+    ("Does a ramp need handrails under the ADA?", "Why does a ramp need handrails under the ADA?", False),
+    ("In the NYT crossword, is Monday the easiest?", "In the NYT crossword, why is Monday the easiest?", False),
+    ("Does the New York bar accept a UBE score?", "How long does the New York bar accept a UBE score?", False),
+    ("What is the maximum number of overs in a 50 over match?", "Why is there a maximum number of overs in a 50 over match?", False),
+    ("Why is my tortoise not eating after hibernation?", "tortoise wont eat after hibernation", True),
+    ("Does a ramp need handrails under the ADA?", "Could you tell me if a ramp needs handrails under the ADA?", True),
+    # facts that only their places tell apart trade places; a moved clause or a choice's order keeps them
+    ("Can I put a 15 amp microwave on a 20 amp circuit?", "Can I put a 20 amp microwave on a 15 amp circuit?", False),
+    ("What does (3,4) after a cryptic clue mean?", "What does (4,3) after a cryptic clue mean?", False),
+    ("Can I get a refund in EUR if I paid in GBP?", "Can I get a refund in GBP if I paid in EUR?", False),
+    ("Can I get a refund in EUR if I paid in GBP?", "If I paid in GBP, can I get a refund in EUR?", True),
+    ("Is Claritin or Zyrtec less likely to make me drowsy?", "Which is less likely to make me drowsy, Zyrtec or Claritin?", True),
     # no word and no fact in common: nothing for the paraphrase judge to weigh
     ("what is love", "xq", False),
     (" ".join(["word"] * 600), "ab", False),
