@@ -247,6 +247,21 @@ class Guard:
             return -1.0  # two physical things WordNet does not relate: "sink", "drain"; "tattoo", "piercing"
         return similarity
 
+    def _compared_for_plain(self, a: Reading, b: Reading) -> bool:
+        """`a` compares with "than" by an adjective `b` says plainly: "is a 7-10 split harder to pick up than a 4-6
+        split" is not "as hard to pick up as" (not "darker skin", "dark skin": no comparison is made)."""
+        return "than" in a.said and any(self._degree(x, y) for x in a.words if x not in b.words
+                                        for y in b.words if y not in a.words)
+
+    def _degree(self, compared: str, plain: str) -> bool:
+        """`compared` is the adjective `plain` compared ("harder", "hardest" of "hard"; "easier" of "easy"; "bigger" of
+        "big")."""
+        if self.lexicon is None or not compared.endswith(("er", "est")) or not self.lexicon.adjective(plain):
+            return False
+        stem = compared[:-2] if compared.endswith("er") else compared[:-3]
+        return plain in (stem, stem + "e", stem[:-1] + "y" if stem.endswith("i") else stem,
+                         stem[:-1] if len(stem) > 2 and stem[-1] == stem[-2] else stem)
+
     def _other_kind(self, a: str, b: str) -> bool:
         """Two words that end in one word WordNet knows, at least half the longer one, with something else in front of it
         on each side: two kinds of one thing ("ebooks", "audiobooks"; "atorvastatin", "rosuvastatin"; "handbook",
@@ -474,6 +489,8 @@ class Guard:
         if _roles_swapped(a, b) or _negation_swapped(a, b) or _order_swapped(a, b) or any(
                 rule(a, b) or rule(b, a) for rule in _SMALL_WORDS):
             return Verdict.DIFFER
+        if self._compared_for_plain(a, b) or self._compared_for_plain(b, a):
+            return Verdict.DIFFER
         if "" != _tense(a) != _tense(b) != "":
             return Verdict.DIFFER  # "when did it fall" is not "when will it fall"
         if "" != _modality(a) != _modality(b) != "":
@@ -539,13 +556,18 @@ _MODAL_ASKS = frozenset(("can", "must", "should"))
 _WHAT_IS = frozenset((("what", "is"), ("what", "are"), ("which", "is"), ("which", "are")))
 
 
+_AMOUNT_CLAUSE = re.compile(r"(?:^|[,.;:?!]\s*)how (?:much|many)\b", re.IGNORECASE)
+
+
 def _amount_for_yes_no(a: Reading, b: Reading) -> bool:
     """`a` opens with a yes-or-no question's verb and asks no amount, `b` opens with "how much" or "how many": "is
     chocolate toxic to cats" and "how much chocolate is toxic to cats", "do I need a seat reservation" and "how much is
-    a seat reservation" (a yes or a no answers no amount). "Could you tell me" opens a request, not such a question."""
-    if not a.spelled or a.spelled[0] not in _YES_NO or a.spelled[1:2] == ("you",) or _asks_amount(a.spelled):
+    a seat reservation", "in KaraFun, does a key of -2 make the song lower" and "how much lower" (a yes or a no answers
+    no amount). "Could you tell me" opens a request, not such a question."""
+    if _asks_amount(a.spelled) or not (_YES_NO_CLAUSE.search(a.text) or a.spelled[:1] and a.spelled[0] in _YES_NO
+                                       and a.spelled[1:2] != ("you",)):
         return False
-    return _asks_amount(b.spelled[:2])
+    return _asks_amount(b.spelled[:2]) or _AMOUNT_CLAUSE.search(b.text) is not None
 
 
 def _asks_amount(spelled: tuple[str, ...]) -> bool:
@@ -697,6 +719,32 @@ def _other_person(a: Reading, b: Reading) -> bool:
     return bool(sa and sb) and (sa in _OTHERS) != (sb in _OTHERS)
 
 
+_WH = frozenset("what which who whom how when where why".split())
+_DETERMINERS = frozenset("a an the my your our his her their its this that these those".split())
+
+
+def _asked_subject(reading: Reading) -> tuple[str, str]:
+    """Who a question is asked of and what they do: the words after the helper that opens it ("can I paint": "i",
+    "paint"; "what should a notary bring": "notary", "bring"; a determiner or an owner skipped), else ("", "")."""
+    spelled = reading.spelled
+    for k, word in enumerate(spelled[:3]):
+        if word in _AUXILIARIES | _BE_WORDS and (k == 0 or k == 1 and spelled[0] in _WH or spelled[k - 1] == ""):
+            j = k + 1
+            while j < len(spelled) - 2 and spelled[j] in _DETERMINERS:
+                j += 1
+            return (spelled[j], spelled[j + 1]) if j + 1 < len(spelled) else ("", "")
+    return "", ""
+
+
+def _asker_swapped(a: Reading, b: Reading) -> bool:
+    """The asker and someone both name trade places before one verb: "can I paint the walls without my landlord's
+    permission" is not "can my landlord paint the walls without my permission", "what should I bring to a notary" not
+    "what should a notary bring to me" (not "should I move the mic", "should the mic be moved")."""
+    (sa, va), (sb, vb) = _asked_subject(a), _asked_subject(b)
+    return (sa == "i" and sb not in _ASKERS | _OTHERS and sb != "" and va == vb != ""
+            and any(lemma(w) == lemma(sb) for w in a.said) and not {"i", "me", "my"}.isdisjoint(b.said))
+
+
 def _coordinations(reading: Reading) -> dict[frozenset[str], set[str]]:
     """Pairs of words joined by "and" or "or" (articles between left out), with the joining word."""
     spelled = [w for w in reading.spelled if w not in ("a", "an", "the")]
@@ -760,7 +808,7 @@ def _bound_reversed(a: Reading, b: Reading) -> bool:
 
 # rules on words the reader otherwise takes to carry nothing, each asked both ways round
 _SMALL_WORDS = (_opposed_prepositions, _given_for_got, _other_person, _and_for_or, _here_for_there, _past_for_present,
-                _bound_reversed, _run_reordered)
+                _bound_reversed, _run_reordered, _asker_swapped)
 
 
 # a verb's helpers: a clause with one has a subject before its verb and an object after it ("do cats chase mice")

@@ -114,6 +114,10 @@ class Lexicon:
             return Relation.KIN  # siblings under one hypernym (nouns: or one grandparent, cat/dog under carnivore)
         return Relation.UNRELATED
 
+    def adjective(self, word: str) -> bool:
+        """WordNet knows `word` itself as an adjective ("hard", "easy"; not "harder", which it reads as "hard")."""
+        return word in self._words and any(self._pos[s] in "as" for s in self._words[word])
+
     def _physical(self, word: str) -> bool:
         """A noun sense of `word` names a physical thing (WordNet's physical entity is above it): "sink", "drain",
         "tornado", not "fee" or "cost"."""

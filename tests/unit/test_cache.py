@@ -309,6 +309,14 @@ def test_fraud_facts(guard, asked, same):
     ("Can I get a refund in EUR if I paid in GBP?", "Can I get a refund in GBP if I paid in EUR?", False),
     ("Can I get a refund in EUR if I paid in GBP?", "If I paid in GBP, can I get a refund in EUR?", True),
     ("Is Claritin or Zyrtec less likely to make me drowsy?", "Which is less likely to make me drowsy, Zyrtec or Claritin?", True),
+    # the asker and someone both name trade places before one verb; a thing made the subject is no such swap
+    ("Can I paint my walls without my landlord's permission?", "Can my landlord paint my walls without my permission?", False),
+    ("What should I bring to a notary appointment?", "What should a notary bring to my appointment?", False),
+    ("Should I move the mic away from my mouth on loud notes?", "Should the mic be moved away from my mouth on loud notes?", True),
+    # a comparison with "than" is not one with "as ... as"; an adjective compared without "than" may be either
+    ("Is a 7-10 split harder to pick up than a 4-6 split?", "Is a 7-10 split as hard to pick up as a 4-6 split?", False),
+    ("Why does my sunscreen leave a white cast on darker skin?", "why does my sunscreen leave white cast on dark skin", True),
+    ("In KaraFun, does a key of -2 make the song lower?", "In KaraFun, how much lower does a key of -2 make the song?", False),
     # no word and no fact in common: nothing for the paraphrase judge to weigh
     ("what is love", "xq", False),
     (" ".join(["word"] * 600), "ab", False),
