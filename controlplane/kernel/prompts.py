@@ -106,7 +106,7 @@ _PERIODS = {
 }
 _DATES = frozenset("""january february march april may june july august september october november december jan feb
 mar apr jun jul aug sep sept oct nov dec monday tuesday wednesday thursday friday saturday sunday mon tue tues wed
-thu thurs fri sat sun spring summer autumn fall winter""".split()) - {"may"}  # "may" is far more often the verb
+thu thurs fri sat sun spring summer autumn fall winter""".split())
 # date words that are also common English words: a date only when written as one ("Sun", "fall 2020",
 # "in the fall"), else the verb or noun ("the sun", "when did the wall fall", "a hot spring")
 _AMBIGUOUS_DATES = frozenset("jan mar jun sep sept oct nov dec mon tue tues wed thu thurs fri sat sun".split())
@@ -595,6 +595,8 @@ def _in_statement(tokens: list[_Token], i: int) -> bool:
 def _is_date(tokens: list[_Token], i: int) -> bool:
     lower = tokens[i].text.lower()
     beside_number = any(0 <= j < len(tokens) and tokens[j].kind == "number" for j in (i - 1, i + 1))
+    if lower == "may":  # far more often the verb: the month where written as one ("between November and May", "3 May")
+        return beside_number or tokens[i].text == "May" and not tokens[i].sentence_start
     if lower in _AMBIGUOUS_DATES:
         return tokens[i].text[:1].isupper() or beside_number
     if lower in _SEASON_VERBS:

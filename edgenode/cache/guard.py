@@ -325,6 +325,8 @@ class Guard:
         for word in extra:
             if word.startswith(("differ", "compar")) and not _VERSUS.isdisjoint(said):
                 continue  # "hurricane vs typhoon" asks the difference between them
+            if word in _SELECTORS and not (word == "last" and "how long" in own.asks):  # "how long does it last"
+                return Verdict.DIFFER  # "which opera did Verdi write last, after Aida": one of several picked
             if not other or any(self._relation(word, o) is Relation.OPPOSITE for o in other):
                 return Verdict.DIFFER
             if any(opposite(word, o) for o in said):
@@ -516,6 +518,8 @@ _ANSWERS = {ask: frozenset(nouns.split()) for ask, nouns in {
 }.items()}
 
 
+# words only one side has that pick one of several: "first", "last", "only"
+_SELECTORS = frozenset("first last next previous only latest earliest final".split())
 _NO_AMOUNT = frozenset(("how often", "when", "how"))  # asks a frequency, a time or a way, which no amount answers
 # a way asked that finds an amount: "how do I count the lines in a file" is "how many lines does a file have" (so do
 # "work out" and "figure out")
@@ -877,12 +881,15 @@ def _age_for_when(a: Reading, b: Reading) -> bool:
 # necessary to"), or allowed and possible ("is it possible to")
 _ADVISED = frozenset(("should", "must", "ought", "necessary", "required", "mandatory", "compulsory", "obligatory"))
 _ALLOWED = frozenset(("can", "could", "may", "might", "possible", "able"))
+_NEED_TO = frozenset(("need", "needs", "have", "has"))  # "does it need to be", "do I have to": needed ("I need a recipe" asks)
 
 
 def _modality(reading: Reading) -> str:
     """"advised" or "allowed" where the prompt's modals, or the words that say as much ("necessary", "possible"),
     say only one ("how early should I arrive", "how early can I arrive"), else ""."""
-    advised, allowed = not _ADVISED.isdisjoint(reading.said), not _ALLOWED.isdisjoint(reading.said)
+    advised = not _ADVISED.isdisjoint(reading.said) or any(
+        w in _NEED_TO and n == "to" for w, n in zip(reading.spelled, reading.spelled[1:], strict=False))
+    allowed = not _ALLOWED.isdisjoint(reading.said)
     return "advised" if advised and not allowed else "allowed" if allowed and not advised else ""
 
 

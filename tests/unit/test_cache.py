@@ -317,6 +317,13 @@ def test_fraud_facts(guard, asked, same):
     ("Is a 7-10 split harder to pick up than a 4-6 split?", "Is a 7-10 split as hard to pick up as a 4-6 split?", False),
     ("Why does my sunscreen leave a white cast on darker skin?", "why does my sunscreen leave white cast on dark skin", True),
     ("In KaraFun, does a key of -2 make the song lower?", "In KaraFun, how much lower does a key of -2 make the song?", False),
+    # "need to" and "have to" say needed, as "must" does; one of several picked; "May" written as a month is one
+    ("Does Portra 400 need to be overexposed by 1 stop?", "Can Portra 400 be overexposed by 1 stop?", False),
+    ("Can you give me a simple recipe for risotto?", "I need a simple recipe for risotto", True),
+    ("Which opera did Verdi write after Aida?", "Which opera did Verdi write last, after Aida?", False),
+    ("How long does a metal roof last?", "What is the lifespan of a metal roof?", True),
+    ("Must I wear a life jacket between November and May?", "Must I wear a life jacket between May and November?", False),
+    ("May I park here overnight?", "Can I park here overnight?", True),
     # no word and no fact in common: nothing for the paraphrase judge to weigh
     ("what is love", "xq", False),
     (" ".join(["word"] * 600), "ab", False),
