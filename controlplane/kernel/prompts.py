@@ -68,7 +68,7 @@ _FIRST_PERSON = frozenset(("i", "me"))
 _DETERMINERS = _ARTICLES | frozenset("my your his her its our their this that these those some any".split())
 # prepositions whose phrase is a role ("for baking powder", "over paint", "in a cup"): compared for swaps only
 _ROLE_PREPOSITIONS = PREPOSITIONS | frozenset("for over of with under about onto toward towards through across above "
-                                              "below behind like".split())
+                                              "below behind like during inside outside".split())
 # contractions typed without their apostrophe: "whats the capital", "hows it work" ("its", "id", "ill": other words)
 _BARE_CONTRACTIONS = {w: w[:-1] for w in "whats wheres hows whos whens whys thats".split()} | {
     "im": "i", "ive": "i", "youre": "you", "theyre": "they"}
@@ -96,6 +96,7 @@ _THAN = {"less": "<", "fewer": "<", "lower": "<", "smaller": "<", "cheaper": "<"
          "greater": ">", "higher": ">", "larger": ">", "bigger": ">", "older": ">"}
 _PAIRED = {("at", "least"): ">=", ("at", "most"): "<=", ("up", "to"): "<=", ("no", "more"): "<="}
 _PERIODS = {
+    "millisecond": "millisecond", "ms": "millisecond", "msec": "millisecond",
     "second": "second", "s": "second", "sec": "second", "secs": "second", "minute": "minute", "min": "minute",
     "mins": "minute",
     "hour": "hour", "h": "hour", "hr": "hour", "hrs": "hour", "day": "day", "week": "week", "wk": "week", "month": "month",
@@ -208,6 +209,10 @@ _REWRITES: tuple[tuple[str, object], ...] = (
     (r"japanese yen", "JPY"), (r"chinese yuan", "CNY"), (r"indian rupees?", "INR"), (r"mexican pesos?", "MXN"),
     (r"south african rand", "ZAR"), (r"moroccan dirhams?", "MAD"), (r"nigerian naira", "NGN"),
     (r"kenyan shillings?", "KES"), (r"cfa francs?", "XOF"), (r"tunisian dinars?", "TND"),
+    # "then" typed for "than" after a comparison: "worth more then one from 1900"
+    (r"(?:more|less|fewer|better|worse|rather|other|bigger|smaller|larger|higher|lower|longer|shorter|older|younger"
+     r"|faster|slower|cheaper|harder|easier|greater|heavier|lighter|stronger|weaker|safer|warmer|colder|hotter) then",
+     lambda text: text[:-4] + "than"),
     (r"how much time", "how long"), (r"how (?:frequently|regularly)", "how often"), (r"how many times", "how often"),
     (r"how many (?:seconds|minutes|hours|days|weeks|months|years)", "how long"), (r"kilowatt[- ]hours?", "kWh"),
     # areas: "2,000 square feet", "2,000 sq ft" and "2,000 sqft" are one; "200 m2" is "200 sqm" (not an "M2" chip)
@@ -282,7 +287,7 @@ _QUOTED = re.compile(r"(?<![\w'])['\"\u2018\u201c](?P<inner>[^'\"\u2018\u2019\u2
 
 # a rewrite can only apply when the lowered text holds one of these (a fast C-level scan first: the one regex
 # pass costs about 40 us on a 100-character prompt, a prompt of the three workloads holds none of them)
-_NEEDLES = ("deg", "dollar", "pound", "sterling", "kron", "franc", "yen", "yuan", "rupee", "peso", "rand", "dirham",
+_NEEDLES = (" then", "deg", "dollar", "pound", "sterling", "kron", "franc", "yen", "yuan", "rupee", "peso", "rand", "dirham",
             "naira", "shilling", "dinar", "how much time", "how frequently", "how regularly", "how many t", "how many s",
             "how many m", "how many h", "how many d", "how many w", "how many y", "kilowatt", "what t", "what y", "what d",
             "which t", "which y", "which d", "what m", "which m", "wi-fi", " know", " tell", "or not", "what reason", "what place", "non-", "'",

@@ -654,7 +654,7 @@ def _roles_swapped(a: Reading, b: Reading) -> bool:
 # prepositions that send a thing opposite ways: "copy a file to a server" is not "from a server"
 # (with those of _OPPOSITES: above/below, before/after, inside/outside, up/down)
 _OPPOSED = frozenset(frozenset(p.split("/")) for p in "to/from into/from onto/from towards/from toward/from under/over "
-                     "beneath/above".split())
+                     "beneath/above during/between inside/outside on/off in/out onto/off".split())
 
 
 def _run_reordered(a: Reading, b: Reading) -> bool:
@@ -796,18 +796,29 @@ _BOUND_NUMBER = re.compile(
     r"\s+(?:the\s+)?(?:first\s+|next\s+)?(?P<number>\d[\d,.:]*)", re.IGNORECASE)
 
 
+# a period held for so long ("for 3 days") or reached in so long ("in 3 days")
+_SPAN_NUMBER = re.compile(r"\b(?:(?P<span>for)|(?P<point>in))\s+(?P<number>\d[\d,.]*)\s*(?:seconds?|minutes?|mins?"
+                          r"|hours?|hrs?|days?|weeks?|months?|years?)\b", re.IGNORECASE)
+# bounds that ask two things of one number: "within 30 days" and "after 30 days", "for 3 days" and "in 3 days"
+_OTHER_BOUNDS = {("upper", "lower"), ("lower", "upper"), ("span", "point"), ("point", "span")}
+
+
 def _bounds(reading: Reading) -> dict[str, set[str]]:
     out: dict[str, set[str]] = {}
     for m in _BOUND_NUMBER.finditer(reading.text):
         out.setdefault(m["number"].rstrip(".,"), set()).add("upper" if m["upper"] else "lower")
+    for m in _SPAN_NUMBER.finditer(reading.text):
+        out.setdefault(m["number"].rstrip(".,"), set()).add("span" if m["span"] else "point")
     return out
 
 
 def _bound_reversed(a: Reading, b: Reading) -> bool:
     """One number bound from above on one side and from below on the other: "can I return shoes within 30 days" is
-    not "after 30 days" (the reader reads "within" and "after" as nothing, or as a word both may replace)."""
+    not "after 30 days" (the reader reads "within" and "after" as nothing, or as a word both may replace); nor is a
+    period held ("reach 131 F for 3 days") one reached ("in 3 days")."""
     theirs = _bounds(b)
-    return any(bound == {"upper"} and theirs.get(number) == {"lower"} for number, bound in _bounds(a).items())
+    return any(len(bound) == 1 and len(theirs.get(number, ())) == 1 and (*bound, *theirs[number]) in _OTHER_BOUNDS
+               for number, bound in _bounds(a).items())
 
 
 # rules on words the reader otherwise takes to carry nothing, each asked both ways round

@@ -324,6 +324,14 @@ def test_fraud_facts(guard, asked, same):
     ("How long does a metal roof last?", "What is the lifespan of a metal roof?", True),
     ("Must I wear a life jacket between November and May?", "Must I wear a life jacket between May and November?", False),
     ("May I park here overnight?", "Can I park here overnight?", True),
+    # "then" typed for "than" after a comparison; a period held is not one reached; "during" is not "between"
+    ("Is the CPA exam harder than the bar exam?", "is the cpa exam harder then the bar exam", True),
+    ("Should I boil the water then add the pasta?", "Should I boil the water and then add the pasta?", True),
+    ("Must a compost pile reach 131 F for 3 days?", "Must a compost pile reach 131 F in 3 days?", False),
+    ("What is the payment on a $320000 mortgage at 3.5% over 25 years?",
+     "What is the payment on a $320000 mortgage at 3.5% for 25 years?", True),
+    ("Can my coach talk to me during a round?", "Can my coach talk to me between rounds?", False),
+    ("In epee, is a hit under 40 milliseconds apart a double?", "In epee, is a hit under 40 ms apart a double?", True),
     # no word and no fact in common: nothing for the paraphrase judge to weigh
     ("what is love", "xq", False),
     (" ".join(["word"] * 600), "ab", False),
