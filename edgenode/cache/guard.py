@@ -497,6 +497,8 @@ class Guard:
             return Verdict.DIFFER  # "when did it fall" is not "when will it fall"
         if "" != _modality(a) != _modality(b) != "":
             return Verdict.DIFFER  # "how early should I arrive" is not "how early can I arrive"
+        if "" != _obligation(a) != _obligation(b) != "":
+            return Verdict.DIFFER  # "how long before it expires should I book" is not "must I book"
         return self._words(a, b)
 
     def same_text(self, a: str, b: str) -> bool:
@@ -749,6 +751,43 @@ def _asker_swapped(a: Reading, b: Reading) -> bool:
             and any(lemma(w) == lemma(sb) for w in a.said) and not {"i", "me", "my"}.isdisjoint(b.said))
 
 
+_CLAUSE_OPENERS = frozenset("if when whenever because while unless although though once after before until".split())
+
+
+def _clause_subjects(reading: Reading) -> dict[str, str]:
+    """The pronoun each clause opener is followed by ("if she rolls over": "if" -> "she"), for those that are."""
+    return {opener: pronoun for opener, pronoun in zip(reading.spelled, reading.spelled[1:], strict=False)
+            if opener in _CLAUSE_OPENERS and (pronoun in _ASKERS or pronoun in _OTHERS)}
+
+
+def _other_clause_person(a: Reading, b: Reading) -> bool:
+    """A clause opened by one word on both sides, of the asker on one and of someone else on the other: "can my baby
+    sleep on her stomach if she rolls over" is not "if I roll her over"."""
+    theirs = _clause_subjects(b)
+    return any(opener in theirs and (pronoun in _OTHERS) != (theirs[opener] in _OTHERS)
+               for opener, pronoun in _clause_subjects(a).items())
+
+
+_PARTICLES = frozenset("up down over out in off on back away around".split())
+
+
+def _particles(reading: Reading) -> set[tuple[str, str]]:
+    """Each template word with the particle right after it, where no noun phrase follows it (a preposition's would):
+    "roll up in Pilates": ("roll", "up"); not "water on a burn"."""
+    spelled = (*reading.spelled, "")
+    return {(word, particle) for word, particle, after in zip(spelled, spelled[1:], spelled[2:], strict=False)
+            if particle in _PARTICLES and word in reading.words
+            and (after == "" or after in PREPOSITIONS or after in _PARTICLES or after in _CLAUSE_OPENERS)}
+
+
+def _particle_changed(a: Reading, b: Reading) -> bool:
+    """One verb with one particle on one side and another on the other: "breathe out when I roll up" is not "when I
+    roll over" ("turn on VoiceOver", "turn VoiceOver on" keep it)."""
+    mine, theirs = _particles(a), _particles(b)
+    return any(v == w and p != q and (v, q) not in mine and (w, p) not in theirs
+               for v, p in mine - theirs for w, q in theirs - mine)
+
+
 def _coordinations(reading: Reading) -> dict[frozenset[str], set[str]]:
     """Pairs of words joined by "and" or "or" (articles between left out), with the joining word."""
     spelled = [w for w in reading.spelled if w not in ("a", "an", "the")]
@@ -823,7 +862,7 @@ def _bound_reversed(a: Reading, b: Reading) -> bool:
 
 # rules on words the reader otherwise takes to carry nothing, each asked both ways round
 _SMALL_WORDS = (_opposed_prepositions, _given_for_got, _other_person, _and_for_or, _here_for_there, _past_for_present,
-                _bound_reversed, _run_reordered, _asker_swapped)
+                _bound_reversed, _run_reordered, _asker_swapped, _other_clause_person, _particle_changed)
 
 
 # a verb's helpers: a clause with one has a subject before its verb and an object after it ("do cats chase mice")
@@ -902,6 +941,19 @@ def _modality(reading: Reading) -> str:
         w in _NEED_TO and n == "to" for w, n in zip(reading.spelled, reading.spelled[1:], strict=False))
     allowed = not _ALLOWED.isdisjoint(reading.said)
     return "advised" if advised and not allowed else "allowed" if allowed and not advised else ""
+
+
+_REQUIRED = frozenset(("must", "mandatory", "compulsory", "obligatory", "required"))
+_RECOMMENDED = frozenset(("should", "ought", "advisable", "recommended"))
+
+
+def _obligation(reading: Reading) -> str:
+    """"required" or "recommended" where the prompt says only one ("must I book", "should I book"; "have to" is
+    required; "necessary" and "need to" may be either), else ""."""
+    required = not _REQUIRED.isdisjoint(reading.said) or any(
+        w in ("have", "has") and n == "to" for w, n in zip(reading.spelled, reading.spelled[1:], strict=False))
+    recommended = not _RECOMMENDED.isdisjoint(reading.said)
+    return "required" if required and not recommended else "recommended" if recommended and not required else ""
 
 
 def _lower_case_names(a: Reading, b: Reading) -> tuple[Reading, Reading]:

@@ -99,7 +99,9 @@ def test_facts_are_bound_to_their_roles():
     ("how many push-ups should a beginner do?", "how often should a beginner do push-ups?", False),
     ("how often should I feed a kitten?", "how frequently should I feed a kitten?", True),
     ("how early should I arrive at the airport?", "how early can I arrive at the airport?", False),
-    ("how early should I arrive at the airport?", "how early must I arrive at the airport?", True),
+    # advised is not required (the thirteenth split's author labels "should I book" and "must I book" two questions)
+    ("how early should I arrive at the airport?", "how early must I arrive at the airport?", False),
+    ("how early should I arrive at the airport?", "how early is it advisable to arrive at the airport?", True),
     ("how do I find my tax refund status?", "how do I find my state tax refund status?", False),
     ("do I pay tax on money I receive as a gift?", "do I pay tax on money I give as a gift?", False),
     # a period that only frames "how often" says nothing more; one it does not frame, or another period, does
@@ -332,6 +334,13 @@ def test_fraud_facts(guard, asked, same):
      "What is the payment on a $320000 mortgage at 3.5% for 25 years?", True),
     ("Can my coach talk to me during a round?", "Can my coach talk to me between rounds?", False),
     ("In epee, is a hit under 40 milliseconds apart a double?", "In epee, is a hit under 40 ms apart a double?", True),
+    # a clause of the asker against one of someone else; required against recommended; another particle
+    ("Can my baby sleep on her stomach if she rolls over?", "Can my baby sleep on her stomach if I roll her over?", False),
+    ("Can my baby sleep on her stomach if she rolls over?", "If she rolls over, can my baby sleep on her stomach?", True),
+    ("How long before it expires should I book the exam?", "How long before it expires must I book the exam?", False),
+    ("Is it necessary to water succulents daily?", "Must I water succulents daily?", True),
+    ("Should I breathe out when I roll up in Pilates?", "Should I breathe out when I roll over in Pilates?", False),
+    ("How do I turn off the child lock on a Bosch dishwasher?", "How do you turn the child lock off on a Bosch dishwasher?", True),
     # no word and no fact in common: nothing for the paraphrase judge to weigh
     ("what is love", "xq", False),
     (" ".join(["word"] * 600), "ab", False),
