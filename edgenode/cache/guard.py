@@ -788,6 +788,31 @@ def _particle_changed(a: Reading, b: Reading) -> bool:
                for v, p in mine - theirs for w, q in theirs - mine)
 
 
+_ASKER_WORDS = frozenset("i me my mine we us our ours you your yours".split())
+_OTHER_WORDS = frozenset("he him his she her hers they them their theirs".split())
+_SWAPS = frozenset((frozenset(("and", "or")), frozenset(("if", "unless"))))
+
+
+def _one_word_swapped(a: Reading, b: Reading) -> bool:
+    """Two prompts alike word for word but one, where one person stands for another ("should I sit in the stern",
+    "should he sit in the stern"; "is it safe for me", "for him"), "and" for "or" or "if" for "unless"."""
+    x, y = a.spelled, b.spelled
+    if len(x) != len(y):
+        return False
+    changed = [(p, q) for p, q in zip(x, y, strict=True) if p != q]
+    if len(changed) != 1:
+        return False
+    p, q = changed[0]
+    return (p in _ASKER_WORDS and q in _OTHER_WORDS) or frozenset((p, q)) in _SWAPS
+
+
+def _if_for_unless(a: Reading, b: Reading) -> bool:
+    """"unless" on one side where the other says "if" and negates no more: "should I water my orchid if the roots are
+    silver" is not "unless the roots are silver" (but is "unless ... not")."""
+    return ("unless" in a.said and "unless" not in b.said and "if" in b.said and "if" not in a.said
+            and sum(f.kind == "not" for f in a.facts) == sum(f.kind == "not" for f in b.facts))
+
+
 def _coordinations(reading: Reading) -> dict[frozenset[str], set[str]]:
     """Pairs of words joined by "and" or "or" (articles between left out), with the joining word."""
     spelled = [w for w in reading.spelled if w not in ("a", "an", "the")]
@@ -862,7 +887,8 @@ def _bound_reversed(a: Reading, b: Reading) -> bool:
 
 # rules on words the reader otherwise takes to carry nothing, each asked both ways round
 _SMALL_WORDS = (_opposed_prepositions, _given_for_got, _other_person, _and_for_or, _here_for_there, _past_for_present,
-                _bound_reversed, _run_reordered, _asker_swapped, _other_clause_person, _particle_changed)
+                _bound_reversed, _run_reordered, _asker_swapped, _other_clause_person, _particle_changed,
+                _one_word_swapped, _if_for_unless)
 
 
 # a verb's helpers: a clause with one has a subject before its verb and an object after it ("do cats chase mice")

@@ -341,6 +341,13 @@ def test_fraud_facts(guard, asked, same):
     ("Is it necessary to water succulents daily?", "Must I water succulents daily?", True),
     ("Should I breathe out when I roll up in Pilates?", "Should I breathe out when I roll over in Pilates?", False),
     ("How do I turn off the child lock on a Bosch dishwasher?", "How do you turn the child lock off on a Bosch dishwasher?", True),
+    # alike word for word but one: another person, "and" for "or", "if" for "unless"; "unless" against "if"
+    ("I weigh 90 kg and my son 40 kg; should I sit in the stern?", "I weigh 90 kg and my son 40 kg; should he sit in the stern?", False),
+    ("I have a pacemaker; is electroacupuncture safe for me?", "I have a pacemaker; is electroacupuncture safe for him?", False),
+    ("Can I kitesurf if the wind is offshore and there's a rescue boat?", "Can I kitesurf if the wind is offshore or there's a rescue boat?", False),
+    ("Should I water my orchid if the roots are silver?", "Should I water my orchid unless the roots are silver?", False),
+    ("Should I water my orchid unless the roots are silver?", "Unless the roots are silver, should I water my orchid?", True),
+    ("Do I need a visa for Japan?", "Do you need a visa for Japan?", True),
     # no word and no fact in common: nothing for the paraphrase judge to weigh
     ("what is love", "xq", False),
     (" ".join(["word"] * 600), "ab", False),
