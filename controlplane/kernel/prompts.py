@@ -65,7 +65,7 @@ PREPOSITIONS = frozenset(
 _ARTICLES = frozenset(("the", "a", "an"))
 _PER = frozenset(("a", "an", "per", "each", "every"))
 _FIRST_PERSON = frozenset(("i", "me"))
-_DETERMINERS = _ARTICLES | frozenset("my your his her its our their this that these those some any".split())
+DETERMINERS = _ARTICLES | frozenset("my your his her its our their this that these those some any".split())
 # prepositions whose phrase is a role ("for baking powder", "over paint", "in a cup"): compared for swaps only
 _ROLE_PREPOSITIONS = PREPOSITIONS | frozenset("for over of with under about onto toward towards through across above "
                                               "below behind like during inside outside".split())
@@ -651,7 +651,7 @@ def _label_after(tokens: list[_Token], i: int) -> str:
 
 def _preposition_before(tokens: list[_Token], i: int) -> str:
     j = i - 1
-    while j >= 0 and tokens[j].kind == "word" and tokens[j].text.lower() in _DETERMINERS:
+    while j >= 0 and tokens[j].kind == "word" and tokens[j].text.lower() in DETERMINERS:
         j -= 1  # "from the UK", "in my Gmail"
     if j >= 0 and tokens[j].kind == "word" and tokens[j].text.lower() in PREPOSITIONS:
         return tokens[j].text.lower()
@@ -669,7 +669,7 @@ def _leads_to(tokens: list[_Token], i: int) -> bool:
     j = i + 2
     if j >= len(tokens) or tokens[i + 1].kind != "word" or tokens[i + 1].text.lower() != "to":
         return False
-    while j < len(tokens) - 1 and tokens[j].kind == "word" and tokens[j].text.lower() in _DETERMINERS:
+    while j < len(tokens) - 1 and tokens[j].kind == "word" and tokens[j].text.lower() in DETERMINERS:
         j += 1
     after = tokens[j]
     return after.kind == "ident" or (after.kind == "word" and after.text[:1].isupper()
@@ -862,7 +862,7 @@ def read(text: str) -> Reading:
     for i, lower in enumerate(lowers):
         if tokens[i].kind == "word" and lower in _ROLE_PREPOSITIONS:
             j = i + 1
-            while j < len(tokens) and tokens[j].kind == "word" and lowers[j] in _DETERMINERS:
+            while j < len(tokens) and tokens[j].kind == "word" and lowers[j] in DETERMINERS:
                 j += 1
             phrase = []
             while j < len(tokens) and content[j]:
@@ -928,7 +928,7 @@ def _compared(tokens: list[_Token], i: int) -> str:
     words = [lemma(tokens[j].text.lower())]
     while j + 1 < len(tokens) and tokens[j + 1].kind == "word" and tokens[j + 1].text.lower() == "of":
         k = j + 2
-        while k < len(tokens) and tokens[k].kind == "word" and tokens[k].text.lower() in _DETERMINERS:
+        while k < len(tokens) and tokens[k].kind == "word" and tokens[k].text.lower() in DETERMINERS:
             k += 1
         if k == len(tokens) or not _content(tokens[k]):
             break

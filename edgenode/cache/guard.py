@@ -81,6 +81,7 @@ import numpy as np
 from rapidfuzz.distance import OSA
 
 from controlplane.kernel.prompts import (
+    DETERMINERS,
     FUNCTION_WORDS,
     PREPOSITIONS,
     Fact,
@@ -726,7 +727,6 @@ def _other_person(a: Reading, b: Reading) -> bool:
 
 
 _WH = frozenset("what which who whom how when where why".split())
-_DETERMINERS = frozenset("a an the my your our his her their its this that these those".split())
 
 
 def _asked_subject(reading: Reading) -> tuple[str, str]:
@@ -736,7 +736,7 @@ def _asked_subject(reading: Reading) -> tuple[str, str]:
     for k, word in enumerate(spelled[:3]):
         if word in _AUXILIARIES | _BE_WORDS and (k == 0 or k == 1 and spelled[0] in _WH or spelled[k - 1] == ""):
             j = k + 1
-            while j < len(spelled) - 2 and spelled[j] in _DETERMINERS:
+            while j < len(spelled) - 2 and spelled[j] in DETERMINERS:
                 j += 1
             return (spelled[j], spelled[j + 1]) if j + 1 < len(spelled) else ("", "")
     return "", ""
