@@ -788,6 +788,15 @@ def _particle_changed(a: Reading, b: Reading) -> bool:
                for v, p in mine - theirs for w, q in theirs - mine)
 
 
+def _distributive_added(a: Reading, b: Reading) -> bool:
+    """"both" said on one side only, and not of a pair it names ("both vertically and horizontally"): "which scale
+    should I buy for him" is not "for both of us", "how much hay for a 70 kg alpaca" not "for both my alpacas"."""
+    if "both" not in a.said or "both" in b.said:
+        return False
+    k = a.spelled.index("both")
+    return "and" not in a.spelled[k + 1:k + 5]
+
+
 _ASKER_WORDS = frozenset("i me my mine we us our ours you your yours".split())
 _OTHER_WORDS = frozenset("he him his she her hers they them their theirs".split())
 _SWAPS = frozenset((frozenset(("and", "or")), frozenset(("if", "unless"))))
@@ -888,7 +897,7 @@ def _bound_reversed(a: Reading, b: Reading) -> bool:
 # rules on words the reader otherwise takes to carry nothing, each asked both ways round
 _SMALL_WORDS = (_opposed_prepositions, _given_for_got, _other_person, _and_for_or, _here_for_there, _past_for_present,
                 _bound_reversed, _run_reordered, _asker_swapped, _other_clause_person, _particle_changed,
-                _one_word_swapped, _if_for_unless)
+                _one_word_swapped, _if_for_unless, _distributive_added)
 
 
 # a verb's helpers: a clause with one has a subject before its verb and an object after it ("do cats chase mice")

@@ -348,6 +348,9 @@ def test_fraud_facts(guard, asked, same):
     ("Should I water my orchid if the roots are silver?", "Should I water my orchid unless the roots are silver?", False),
     ("Should I water my orchid unless the roots are silver?", "Unless the roots are silver, should I water my orchid?", True),
     ("Do I need a visa for Japan?", "Do you need a visa for Japan?", True),
+    # "both" said on one side only, not of a pair it names
+    ("My son is 8; which scale should I buy for him?", "My son is 8; which scale should I buy for both of us?", False),
+    ("How do I center a div horizontally and vertically with CSS?", "Using CSS, how can I center a div both vertically and horizontally?", True),
     # no word and no fact in common: nothing for the paraphrase judge to weigh
     ("what is love", "xq", False),
     (" ".join(["word"] * 600), "ab", False),
