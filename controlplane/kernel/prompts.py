@@ -94,6 +94,9 @@ _DIMENSIONS = {"height": "tall", "length": "long", "depth": "deep", "distance": 
 _BOUNDS = {"under": "<", "below": "<", "beneath": "<", "over": ">", "above": ">", "exceeding": ">", "beyond": ">"}
 _THAN = {"less": "<", "fewer": "<", "lower": "<", "smaller": "<", "cheaper": "<", "younger": "<", "more": ">",
          "greater": ">", "higher": ">", "larger": ">", "bigger": ">", "older": ">"}
+# comparatives that bind no number but may still be followed by "than" (with those of _THAN)
+_COMPARATIVES = frozenset("better worse rather other longer shorter faster slower harder easier heavier lighter "
+                          "stronger weaker safer warmer colder hotter".split())
 _PAIRED = {("at", "least"): ">=", ("at", "most"): "<=", ("up", "to"): "<=", ("no", "more"): "<="}
 _PERIODS = {
     "millisecond": "millisecond", "ms": "millisecond", "msec": "millisecond",
@@ -210,9 +213,7 @@ _REWRITES: tuple[tuple[str, object], ...] = (
     (r"south african rand", "ZAR"), (r"moroccan dirhams?", "MAD"), (r"nigerian naira", "NGN"),
     (r"kenyan shillings?", "KES"), (r"cfa francs?", "XOF"), (r"tunisian dinars?", "TND"),
     # "then" typed for "than" after a comparison: "worth more then one from 1900"
-    (r"(?:more|less|fewer|better|worse|rather|other|bigger|smaller|larger|higher|lower|longer|shorter|older|younger"
-     r"|faster|slower|cheaper|harder|easier|greater|heavier|lighter|stronger|weaker|safer|warmer|colder|hotter) then",
-     lambda text: text[:-4] + "than"),
+    ("(?:" + "|".join(sorted(_THAN.keys() | _COMPARATIVES)) + ") then", lambda text: text[:-4] + "than"),
     (r"how much time", "how long"), (r"how (?:frequently|regularly)", "how often"), (r"how many times", "how often"),
     (r"how many (?:seconds|minutes|hours|days|weeks|months|years)", "how long"), (r"kilowatt[- ]hours?", "kWh"),
     # areas: "2,000 square feet", "2,000 sq ft" and "2,000 sqft" are one; "200 m2" is "200 sqm" (not an "M2" chip)
@@ -877,9 +878,6 @@ def read(text: str) -> Reading:
                    tuple(order), said, tuple(sorted(phrases)), spelled, _runs(facts, where, tokens), text)
 
 
-_NO_CONTEXT = frozenset(("a", "an", "the"))
-
-
 def _runs(facts: list[Fact], where: dict[int, int], tokens: list[_Token]) -> tuple[Run, ...]:
     """`Reading.runs`: each fact of a group with its neighbours, the words either side of it (not an article, nor its
     own unit)."""
@@ -900,7 +898,7 @@ def _neighbours(tokens: list[_Token], i: int) -> tuple[str, str]:
     sides = []
     for step in (-1, 1):
         j = i + step
-        while 0 <= j < len(tokens) and (tokens[j].text.lower() in _NO_CONTEXT or tokens[j].text.lower() == own):
+        while 0 <= j < len(tokens) and (tokens[j].text.lower() in _ARTICLES or tokens[j].text.lower() == own):
             j += step
         sides.append(tokens[j].text.lower() if 0 <= j < len(tokens) else "")
     return sides[0], sides[1]

@@ -255,13 +255,10 @@ class Guard:
                                         for y in b.words if y not in a.words)
 
     def _degree(self, compared: str, plain: str) -> bool:
-        """`compared` is the adjective `plain` compared ("harder", "hardest" of "hard"; "easier" of "easy"; "bigger" of
-        "big")."""
-        if self.lexicon is None or not compared.endswith(("er", "est")) or not self.lexicon.adjective(plain):
-            return False
-        stem = compared[:-2] if compared.endswith("er") else compared[:-3]
-        return plain in (stem, stem + "e", stem[:-1] + "y" if stem.endswith("i") else stem,
-                         stem[:-1] if len(stem) > 2 and stem[-1] == stem[-2] else stem)
+        """`compared` is the adjective `plain` compared, as WordNet's inflections read it ("harder", "hardest" of
+        "hard"; "easier" of "easy"; "bigger" of "big"; "better" of "good")."""
+        return (self.lexicon is not None and compared.endswith(("er", "est")) and plain != compared
+                and plain in self.lexicon.lemmas(compared) and self.lexicon.adjective(plain))
 
     def _other_kind(self, a: str, b: str) -> bool:
         """Two words that end in one word WordNet knows, at least half the longer one, with something else in front of it
@@ -712,12 +709,10 @@ _OTHERS = frozenset(("he", "she", "they"))
 
 
 def _subject_pronoun(reading: Reading) -> str:
-    """The pronoun after the helper that opens a yes-or-no question ("do I need", "does she need"), else "" (not "what
+    """The pronoun a yes-or-no question is asked of (`_asked_subject`: "do I need", "does she need"), else "" (not "what
     do they call a baby kangaroo": "they" is anyone there)."""
-    spelled = reading.spelled
-    if len(spelled) >= 2 and spelled[0] in _YES_NO and spelled[1] in _ASKERS | _OTHERS:
-        return spelled[1]
-    return ""
+    subject, _ = _asked_subject(reading)
+    return subject if subject in _ASKERS | _OTHERS and reading.spelled[0] in _YES_NO else ""
 
 
 def _other_person(a: Reading, b: Reading) -> bool:
@@ -788,7 +783,7 @@ def _particle_changed(a: Reading, b: Reading) -> bool:
                for v, p in mine - theirs for w, q in theirs - mine)
 
 
-def _distributive_added(a: Reading, b: Reading) -> bool:
+def _both_added(a: Reading, b: Reading) -> bool:
     """"both" said on one side only, and not of a pair it names ("both vertically and horizontally"): "which scale
     should I buy for him" is not "for both of us", "how much hay for a 70 kg alpaca" not "for both my alpacas"."""
     if "both" not in a.said or "both" in b.said:
@@ -799,12 +794,12 @@ def _distributive_added(a: Reading, b: Reading) -> bool:
 
 _ASKER_WORDS = frozenset("i me my mine we us our ours you your yours".split())
 _OTHER_WORDS = frozenset("he him his she her hers they them their theirs".split())
-_SWAPS = frozenset((frozenset(("and", "or")), frozenset(("if", "unless"))))
 
 
 def _one_word_swapped(a: Reading, b: Reading) -> bool:
     """Two prompts alike word for word but one, where one person stands for another ("should I sit in the stern",
-    "should he sit in the stern"; "is it safe for me", "for him"), "and" for "or" or "if" for "unless"."""
+    "should he sit in the stern"; "is it safe for me", "for him"), or "and" for "or" between clauses ("if" for
+    "unless" is `_if_for_unless`'s)."""
     x, y = a.spelled, b.spelled
     if len(x) != len(y):
         return False
@@ -812,7 +807,7 @@ def _one_word_swapped(a: Reading, b: Reading) -> bool:
     if len(changed) != 1:
         return False
     p, q = changed[0]
-    return (p in _ASKER_WORDS and q in _OTHER_WORDS) or frozenset((p, q)) in _SWAPS
+    return (p in _ASKER_WORDS and q in _OTHER_WORDS) or {p, q} == {"and", "or"}
 
 
 def _if_for_unless(a: Reading, b: Reading) -> bool:
@@ -897,7 +892,7 @@ def _bound_reversed(a: Reading, b: Reading) -> bool:
 # rules on words the reader otherwise takes to carry nothing, each asked both ways round
 _SMALL_WORDS = (_opposed_prepositions, _given_for_got, _other_person, _and_for_or, _here_for_there, _past_for_present,
                 _bound_reversed, _run_reordered, _asker_swapped, _other_clause_person, _particle_changed,
-                _one_word_swapped, _if_for_unless, _distributive_added)
+                _one_word_swapped, _if_for_unless, _both_added)
 
 
 # a verb's helpers: a clause with one has a subject before its verb and an object after it ("do cats chase mice")
