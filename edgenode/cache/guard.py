@@ -70,6 +70,7 @@ bench/cacheeval, apart from this code.
 
 from __future__ import annotations
 
+import difflib
 import enum
 import functools
 import re
@@ -259,6 +260,16 @@ class Guard:
         "hard"; "easier" of "easy"; "bigger" of "big"; "better" of "good")."""
         return (self.lexicon is not None and compared.endswith(("er", "est")) and plain != compared
                 and plain in self.lexicon.lemmas(compared) and self.lexicon.adjective(plain))
+
+    def _superlative_for_comparative(self, a: Reading, b: Reading) -> bool:
+        """`a` compares two ("a lighter frame", "more expensive") where `b` picks the most of all ("the lightest
+        frame", "the most expensive"), of one adjective as WordNet's inflections read it."""
+        if _COMPARING & set(a.said) and _MOST & set(b.said) and not _MOST & set(a.said) and not _COMPARING & set(b.said):
+            return True
+        return self.lexicon is not None and any(
+            x.endswith("er") and y.endswith("est") and any(
+                self.lexicon.adjective(w) for w in self.lexicon.lemmas(x) & self.lexicon.lemmas(y))
+            for x in a.words if x not in b.words for y in b.words if y not in a.words)
 
     def _other_kind(self, a: str, b: str) -> bool:
         """Two words that end in one word WordNet knows, at least half the longer one, with something else in front of it
@@ -475,7 +486,7 @@ class Guard:
             return Verdict.DIFFER  # "when" and "where" want different answers; a question that names no interrogative
             # ("roasting time for a goose?", "2015 Super Bowl winner?") asks by its words, compared below
         if (_amount_for_time(a, b) or _amount_for_time(b, a) or _amount_for_yes_no(a, b) or _amount_for_yes_no(b, a)
-                or _asked_of_yes_no(a, b) or _asked_of_yes_no(b, a)):
+                or _asked_of_yes_no(a, b) or _asked_of_yes_no(b, a) or _selection_asked(a, b) or _selection_asked(b, a)):
             return Verdict.DIFFER
         # labels by meaning: a one-to-one pairing of facts with the same value whose labels agree
         # (a value without a label meets any label when no other fact of its kind and unit could take it)
@@ -489,7 +500,8 @@ class Guard:
         if _roles_swapped(a, b) or _negation_swapped(a, b) or _order_swapped(a, b) or any(
                 rule(a, b) or rule(b, a) for rule in _SMALL_WORDS):
             return Verdict.DIFFER
-        if self._compared_for_plain(a, b) or self._compared_for_plain(b, a):
+        if (self._compared_for_plain(a, b) or self._compared_for_plain(b, a) or self._superlative_for_comparative(a, b)
+                or self._superlative_for_comparative(b, a)):
             return Verdict.DIFFER
         if "" != _tense(a) != _tense(b) != "":
             return Verdict.DIFFER  # "when did it fall" is not "when will it fall"
@@ -518,6 +530,7 @@ _ANSWERS = {ask: frozenset(nouns.split()) for ask, nouns in {
 }.items()}
 
 
+_COMPARING, _MOST = frozenset(("more", "less", "fewer")), frozenset(("most", "least", "fewest"))
 # words only one side has that pick one of several: "first", "last", "only"
 _SELECTORS = frozenset("first last next previous only latest earliest final".split())
 _NO_AMOUNT = frozenset(("how often", "when", "how"))  # asks a frequency, a time or a way, which no amount answers
@@ -557,6 +570,16 @@ def _asked_of_yes_no(a: Reading, b: Reading) -> bool:
 
 
 _MODAL_ASKS = frozenset(("can", "must", "should"))
+
+
+def _selection_asked(a: Reading, b: Reading) -> bool:
+    """`a` asks which one ("which bread flour do I have to use", "which leathers can't be tooled"), `b` only whether
+    ("do I have to use bread flour") or why ("why can't some leathers be tooled")."""
+    if a.spelled[:1] != ("which",) or a.asks or a.spelled[:2] in _WHAT_IS:
+        return False
+    return (not b.asks and _YES_NO_CLAUSE.match(b.text) is not None) or ("why" in b.asks and _REASONS.isdisjoint(a.said))
+
+
 _WHAT_IS = frozenset((("what", "is"), ("what", "are"), ("which", "is"), ("which", "are")))
 
 
@@ -796,18 +819,50 @@ _ASKER_WORDS = frozenset("i me my mine we us our ours you your yours".split())
 _OTHER_WORDS = frozenset("he him his she her hers they them their theirs".split())
 
 
+# one asker against several ("should I", "should we"); a helper of the present against one of the past ("is", "was")
+_ONE_ASKER, _MANY_ASKERS = frozenset("i me my mine".split()), frozenset("we us our ours".split())
+_PRESENT_FORMS = frozenset(("do", "does", "is", "are", "am", "has", "have"))
+_PAST_FORMS = frozenset(("did", "was", "were", "had"))
+# a helper that only agrees with another subject ("do I", "does she")
+_AGREEING = frozenset(map(frozenset, (("do", "does"), ("is", "are"), ("is", "am"), ("are", "am"), ("has", "have"),
+                                      ("was", "were"))))
+
+
 def _one_word_swapped(a: Reading, b: Reading) -> bool:
     """Two prompts alike word for word but one, where one person stands for another ("should I sit in the stern",
-    "should he sit in the stern"; "is it safe for me", "for him"), or "and" for "or" between clauses ("if" for
-    "unless" is `_if_for_unless`'s)."""
+    "should he sit in the stern"; "is it safe for me", "for him"; "should we"; "do I ...", "does she ...", its helper
+    agreeing), a helper of the past for one of the present ("I have a pacemaker", "I had a pacemaker"), or "and" for
+    "or" between clauses ("if" for "unless" is `_if_for_unless`'s)."""
     x, y = a.spelled, b.spelled
     if len(x) != len(y):
         return False
     changed = [(p, q) for p, q in zip(x, y, strict=True) if p != q]
-    if len(changed) != 1:
+    if not changed or len(changed) > 2:
         return False
+    person = [(p in _ASKER_WORDS and q in _OTHER_WORDS) or (p in _ONE_ASKER and q in _MANY_ASKERS)
+              for p, q in changed]
+    if len(changed) == 2:  # a person and its helper: "do I", "does she"
+        return any(person) and all(ok or frozenset(pq) in _AGREEING for ok, pq in zip(person, changed, strict=True))
     p, q = changed[0]
-    return (p in _ASKER_WORDS and q in _OTHER_WORDS) or {p, q} == {"and", "or"}
+    return person[0] or {p, q} == {"and", "or"} or (p in _PRESENT_FORMS and q in _PAST_FORMS)
+
+
+# where a thing is or goes, by preposition: in it, on it, or out of (or off) it
+_PLACE_GROUPS = {w: group for group, words in (("in", "in into inside within"), ("on", "on onto upon"),
+                                               ("out", "from off out")) for w in words.split()}
+
+
+def _place_swapped(a: Reading, b: Reading) -> bool:
+    """Two prompts alike word for word but one preposition that puts a thing in, on or out of another: "can I put compost
+    on my garden" is not "in my garden", "can I be fed from the pilot boat" not "on the pilot boat", "bring food into
+    the cinema" not "out of the cinema" ("in" and "into" agree; "stop in Milan" and "at Milan" are no such change)."""
+    x, y = a.spelled, b.spelled
+    ops = [op for op in difflib.SequenceMatcher(a=x, b=y, autojunk=False).get_opcodes() if op[0] != "equal"]
+    if len(ops) != 1 or ops[0][0] != "replace":
+        return False
+    _, i1, i2, j1, j2 = ops[0]
+    p, q = (" ".join(x[i1:i2]).removesuffix("out of") or "out", " ".join(y[j1:j2]).removesuffix("out of") or "out")
+    return p in _PLACE_GROUPS and q in _PLACE_GROUPS and _PLACE_GROUPS[p] != _PLACE_GROUPS[q]
 
 
 def _if_for_unless(a: Reading, b: Reading) -> bool:
@@ -892,7 +947,7 @@ def _bound_reversed(a: Reading, b: Reading) -> bool:
 # rules on words the reader otherwise takes to carry nothing, each asked both ways round
 _SMALL_WORDS = (_opposed_prepositions, _given_for_got, _other_person, _and_for_or, _here_for_there, _past_for_present,
                 _bound_reversed, _run_reordered, _asker_swapped, _other_clause_person, _particle_changed,
-                _one_word_swapped, _if_for_unless, _both_added)
+                _one_word_swapped, _if_for_unless, _both_added, _place_swapped)
 
 
 # a verb's helpers: a clause with one has a subject before its verb and an object after it ("do cats chase mice")

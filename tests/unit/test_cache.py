@@ -348,6 +348,24 @@ def test_fraud_facts(guard, asked, same):
     ("Should I water my orchid if the roots are silver?", "Should I water my orchid unless the roots are silver?", False),
     ("Should I water my orchid unless the roots are silver?", "Unless the roots are silver, should I water my orchid?", True),
     ("Do I need a visa for Japan?", "Do you need a visa for Japan?", True),
+    # alike word for word but one asker for several, a helper of the past for one of the present, or a person and
+    # the helper that agrees with it
+    ("Can I make a vase in a 2 hour glassblowing class?", "Can we make a vase in a 2 hour glassblowing class?", False),
+    ("I have a pacemaker; is electroacupuncture safe for me?", "I had a pacemaker; is electroacupuncture safe for me?", False),
+    ("My tank is 60 cm; how much aquasoil do I need?", "My tank is 60 cm; how much aquasoil does she need?", False),
+    ("My tank is 60 cm; how much aquasoil do I need?", "My tank is 60 cm; how much aquasoil will I need?", True),
+    # two compared against the most of all
+    ("Does diluting the dye 1:3 give a lighter shade?", "Does diluting the dye 1:3 give the lightest shade?", False),
+    ("Which is more expensive to run, a heat pump or a boiler?", "Which is the most expensive to run, a heat pump or a boiler?", False),
+    # which one, against whether or why
+    ("Do I have to use bread flour in my bread maker?", "Which bread flour do I have to use in my bread maker?", False),
+    ("Which leathers can't be tooled?", "Why can't some leathers be tooled?", False),
+    ("Which streaming service has The Office?", "Where can I stream The Office?", True),
+    # in, on, or out of it
+    ("Can I put compost on my garden?", "Can I put compost in my garden?", False),
+    ("Can I bring food into the cinema?", "Can I bring food out of the cinema?", False),
+    ("Can I put compost in my garden?", "Can I put compost into my garden?", True),
+    ("Do all trains from Paris to Hamburg stop in Milan?", "Do all trains from Paris to Hamburg stop at Milan?", True),
     # "both" said on one side only, not of a pair it names
     ("My son is 8; which scale should I buy for him?", "My son is 8; which scale should I buy for both of us?", False),
     ("How do I center a div horizontally and vertically with CSS?", "Using CSS, how can I center a div both vertically and horizontally?", True),
