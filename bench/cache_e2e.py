@@ -33,6 +33,7 @@ from bench.cacheeval import (
     design,
     design_eighth,
     design_eleventh,
+    design_fifteenth,
     design_fifth,
     design_fourteenth,
     design_fourth,
@@ -93,7 +94,8 @@ def quality(figures: dict[str, float | int]) -> None:
               "design_eighth": design_eighth.pairs(), "design_ninth": design_ninth.pairs(),
               "design_tenth": design_tenth.pairs(), "design_eleventh": design_eleventh.pairs(),
               "design_twelfth": design_twelfth.pairs(), "design_thirteenth": design_thirteenth.pairs(),
-              "design_fourteenth": design_fourteenth.pairs(), "design_sixteenth": design_sixteenth.pairs(),
+              "design_fourteenth": design_fourteenth.pairs(), "design_fifteenth": design_fifteenth.pairs(),
+              "design_sixteenth": design_sixteenth.pairs(),
               "design_probes": design_probes.pairs()}
     for split, pairs in splits.items():
         families = {"": pairs, "_workloads": [p for p in pairs if p.family in WORKLOADS],

@@ -253,7 +253,9 @@ _REWRITES: tuple[tuple[str, object], ...] = (
     # "one" that stands for a thing named before ("which one is hot", "the bigger one?") counts nothing
     (r"one(?=\s*(?:[?.!,;:]|$)|\s+(?:is|are|was|were|in|of|or|and|to|for|than|when|if|that|which|should|would|do|"
      r"does|can|will)\b)", "it"),
-    (r"w/o", "without"),
+    (r"w/o", "without"), (r"w/\s*", "with "),  # "w/ a staple gun", "w/o sewing"
+    # text-speak: "do u tip", "thru security", "abt" ("PPL" is a pilot's licence)
+    (r"u(?![-'\u2019])", "you"), (r"thru", "through"), (r"abt", "about"),
     (r"(?:,\s*)?or not(?=\s*[?.!]|\s*$)", ""),  # "hyaluronic acid for oily skin, good or not?" asks no negation
     ("|".join(_ORDINAL_WORDS), lambda text: _ORDINAL_WORDS[text.lower()]),  # "first" is 1st
     ("|".join(_NUMBER_WORDS), lambda text: _NUMBER_WORDS[text.lower()]),
@@ -295,7 +297,7 @@ _NEEDLES = (" then", "deg", "dollar", "pound", "sterling", "kron", "franc", "yen
             "\u2019", "reason", "is it ", " way", "steps", "process", "method", "procedure", "time to", "time of", "what caus", "what could",
             "what might", "what would", "is caus", "are caus", "what mak", "is mak", "are mak", "allowed", "permitted",
             "advance", "power of", "close to", " used", "count as", "counts as", "height", "length", "depth",
-            "distance", "width", "weight", "speed", "the age", "what age", "w/o", "sq", "m2", "ft2", " a minute", " an hour", " a day", " a week",
+            "distance", "width", "weight", "speed", "the age", "what age", "w/", "thru", "abt", " u ", "u ", "sq", "m2", "ft2", " a minute", " an hour", " a day", " a week",
             "y/o", *_NUMBER_WORDS, *_ORDINAL_WORDS)
 
 

@@ -577,7 +577,8 @@ def _selection_asked(a: Reading, b: Reading) -> bool:
     ("do I have to use bread flour") or why ("why can't some leathers be tooled")."""
     if a.spelled[:1] != ("which",) or a.asks or a.spelled[:2] in _WHAT_IS:
         return False
-    return (not b.asks and _YES_NO_CLAUSE.match(b.text) is not None) or ("why" in b.asks and _REASONS.isdisjoint(a.said))
+    return (not b.asks and _YES_NO_CLAUSE.match(b.text) is not None) or ("why" in b.asks and _REASONS.isdisjoint(a.said)
+                                                                       ) or _asks_amount(b.spelled[:2])
 
 
 _WHAT_IS = frozenset((("what", "is"), ("what", "are"), ("which", "is"), ("which", "are")))

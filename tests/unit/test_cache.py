@@ -360,6 +360,7 @@ def test_fraud_facts(guard, asked, same):
     # which one, against whether or why
     ("Do I have to use bread flour in my bread maker?", "Which bread flour do I have to use in my bread maker?", False),
     ("Which leathers can't be tooled?", "Why can't some leathers be tooled?", False),
+    ("How many merit badges are required for the Eagle Scout rank?", "Which merit badges are required for the Eagle Scout rank?", False),
     ("Which streaming service has The Office?", "Where can I stream The Office?", True),
     # in, on, or out of it
     ("Can I put compost on my garden?", "Can I put compost in my garden?", False),
@@ -502,6 +503,10 @@ def test_template_words_by_meaning(guard, stored, asked, same):
     ("Is there a night train to Vienna?", "is there a night train from vienna", False),
     ("Which cable is live, brown or blue?", "brown or blue cable, which one is live?", True),
     ("Can I drive without insurance in Spain?", "can i drive w/o insurance in spain", True),
+    # text-speak: "w/", "u", "thru"
+    ("How do I take a bearing from the map with a baseplate compass?", "how to take bearing from map w/ baseplate compass", True),
+    ("Can I take my formula milk through security?", "can u take formula milk thru security", True),
+    ("How many flight hours do I need for a PPL in the US?", "How many flight hours do I need for a private pilot licence in the US?", True),
     # "A to B" starts at A; a year names no unit; a bare figure meets the one currency the other writes it with
     ("What is the exchange rate from NOK to EUR today?", "NOK to EUR exchange rate today?", True),
     ("What is the exchange rate from NOK to EUR today?", "EUR to NOK exchange rate today?", False),
