@@ -67,7 +67,7 @@ _PER = frozenset(("a", "an", "per", "each", "every"))
 _FIRST_PERSON = frozenset(("i", "me"))
 DETERMINERS = _ARTICLES | frozenset("my your his her its our their this that these those some any".split())
 # prepositions whose phrase is a role ("for baking powder", "over paint", "in a cup"): compared for swaps only
-_ROLE_PREPOSITIONS = PREPOSITIONS | frozenset("for over of with under about onto toward towards through across above "
+ROLE_PREPOSITIONS = PREPOSITIONS | frozenset("for over of with under about onto toward towards through across above "
                                               "below behind like during inside outside".split())
 # contractions typed without their apostrophe: "whats the capital", "hows it work" ("its", "id", "ill": other words)
 _BARE_CONTRACTIONS = {w: w[:-1] for w in "whats wheres hows whos whens whys thats".split()} | {
@@ -92,6 +92,7 @@ _DIMENSIONS = {"height": "tall", "length": "long", "depth": "deep", "distance": 
                "weight": "heavy", "speed": "fast", "age": "old"}
 # a comparison before a number binds to it: "under 1800", "more than 5", "at least 3"
 _BOUNDS = {"under": "<", "below": "<", "beneath": "<", "over": ">", "above": ">", "exceeding": ">", "beyond": ">"}
+BOUND_WORDS = frozenset(_BOUNDS)  # read into the number they bind: a changed bound is a changed fact
 _THAN = {"less": "<", "fewer": "<", "lower": "<", "smaller": "<", "cheaper": "<", "younger": "<", "more": ">",
          "greater": ">", "higher": ">", "larger": ">", "bigger": ">", "older": ">"}
 # comparatives that bind no number but may still be followed by "than" (with those of _THAN)
@@ -863,7 +864,7 @@ def read(text: str) -> Reading:
                     if t.kind == "word" or t.kind == "punct" and t.text in _CLAUSE_END)
     phrases = set()
     for i, lower in enumerate(lowers):
-        if tokens[i].kind == "word" and lower in _ROLE_PREPOSITIONS:
+        if tokens[i].kind == "word" and lower in ROLE_PREPOSITIONS:
             j = i + 1
             while j < len(tokens) and tokens[j].kind == "word" and lowers[j] in DETERMINERS:
                 j += 1

@@ -82,9 +82,11 @@ import numpy as np
 from rapidfuzz.distance import OSA
 
 from controlplane.kernel.prompts import (
+    BOUND_WORDS,
     DETERMINERS,
     FUNCTION_WORDS,
     PREPOSITIONS,
+    ROLE_PREPOSITIONS,
     Fact,
     Reading,
     is_currency,
@@ -866,6 +868,54 @@ def _place_swapped(a: Reading, b: Reading) -> bool:
     return p in _PLACE_GROUPS and q in _PLACE_GROUPS and _PLACE_GROUPS[p] != _PLACE_GROUPS[q]
 
 
+def _number_preposition(a: Reading, b: Reading) -> bool:
+    """Two prompts alike word for word but the preposition beside a number: "drop to 2 C" is not "drop by 2 C", "90% of
+    its goal" not "90% over its goal" (a target, a change, a share, an excess)."""
+    x, y = a.spelled, b.spelled
+    ops = [op for op in difflib.SequenceMatcher(a=x, b=y, autojunk=False).get_opcodes() if op[0] != "equal"]
+    if len(ops) != 1 or ops[0][0] != "replace" or ops[0][2] - ops[0][1] != 1 or ops[0][4] - ops[0][3] != 1:
+        return False
+    p, q = x[ops[0][1]], y[ops[0][3]]
+    if p not in ROLE_PREPOSITIONS or q not in ROLE_PREPOSITIONS or {p, q} == {"for", "over"}:
+        return False  # a period is held for or over 30 years alike
+    where_p, where_q = _beside_number(a.text, p), _beside_number(b.text, q)
+    # the reader binds a bound before its number to it ("under 750"): a changed bound is a changed fact
+    return (where_p and where_q and not (p in BOUND_WORDS and where_p == "before")
+            and not (q in BOUND_WORDS and where_q == "before"))
+
+
+def _beside_number(text: str, word: str) -> str:
+    """"before" where `word` stands before a number in `text`, "after" where after one, else ""."""
+    if re.search(rf"\b{word}\s+[-+\u2212]?\d", text, re.IGNORECASE):
+        return "before"
+    return "after" if re.search(rf"\d\S*\s+{word}\b", text, re.IGNORECASE) else ""
+
+
+# what may stand between two things whose order says nothing: "A or B", "A and B", "A vs B", "A, B"
+_LIST_JOINS = frozenset(("and", "or", "vs", "versus", "nor", "", "a", "an", "the"))
+
+
+def _spans_traded(a: Reading, b: Reading) -> bool:
+    """Two prompts alike word for word but two short spans that trade places: "I'm right-eye dominant but shoot
+    left-handed" is not "left-eye dominant but shoot right-handed", "he takes the hindquarter and I take the forequarter"
+    not the other way round (not "A or B", "A and B", "between A and B": a list's order says nothing; nor a question turned round, nor keywords in
+    another order: "paris weather today", "weather today paris")."""
+    x, y = a.spelled, b.spelled
+    if len(x) != len(y) or x == y:
+        return False
+    start = next(k for k in range(len(x)) if x[k] != y[k])
+    end = len(x) - next(k for k in range(len(x)) if x[-1 - k] != y[-1 - k])
+    mid_x, mid_y = x[start:end], y[start:end]
+    for la in range(1, min(4, len(mid_x))):
+        for lb in range(1, min(4, len(mid_x) - la)):
+            first, middle, last = mid_x[:la], mid_x[la:len(mid_x) - lb], mid_x[len(mid_x) - lb:]
+            if first != last and mid_y == last + middle + first:
+                if not middle or set(middle) <= _LIST_JOINS or "between" in x[max(0, start - 3):start] or not _WH.isdisjoint(first + last):
+                    return False  # a list's order; a question turned round ("how many grams is 2 cups", "2 cups is")
+                return True
+    return False
+
+
 def _if_for_unless(a: Reading, b: Reading) -> bool:
     """"unless" on one side where the other says "if" and negates no more: "should I water my orchid if the roots are
     silver" is not "unless the roots are silver" (but is "unless ... not")."""
@@ -948,7 +998,7 @@ def _bound_reversed(a: Reading, b: Reading) -> bool:
 # rules on words the reader otherwise takes to carry nothing, each asked both ways round
 _SMALL_WORDS = (_opposed_prepositions, _given_for_got, _other_person, _and_for_or, _here_for_there, _past_for_present,
                 _bound_reversed, _run_reordered, _asker_swapped, _other_clause_person, _particle_changed,
-                _one_word_swapped, _if_for_unless, _both_added, _place_swapped)
+                _one_word_swapped, _if_for_unless, _both_added, _place_swapped, _spans_traded, _number_preposition)
 
 
 # a verb's helpers: a clause with one has a subject before its verb and an object after it ("do cats chase mice")

@@ -367,6 +367,15 @@ def test_fraud_facts(guard, asked, same):
     ("Can I bring food into the cinema?", "Can I bring food out of the cinema?", False),
     ("Can I put compost in my garden?", "Can I put compost into my garden?", True),
     ("Do all trains from Paris to Hamburg stop in Milan?", "Do all trains from Paris to Hamburg stop at Milan?", True),
+    # two short spans that trade places; not a list's order, a question turned round, or keywords reordered
+    ("I'm a green belt and my friend is a brown belt; which of us is senior?", "I'm a brown belt and my friend is a green belt; which of us is senior?", False),
+    ("Can I learn to juggle clubs before I can juggle 3 balls?", "Can I learn to juggle 3 balls before I can juggle clubs?", False),
+    ("Which is cheaper to run, a heat pump or a boiler?", "Which is cheaper to run, a boiler or a heat pump?", True),
+    ("how many grams is 2 cups of butter?", "2 cups of butter is how many grams?", True),
+    # the preposition beside a number: a target, a change, a share, an excess; a period held for or over so long
+    ("Can I lay bricks if it'll drop to 2 C overnight?", "Can I lay bricks if it'll drop by 2 C overnight?", False),
+    ("Do I get the money if my project reaches 90% of its goal?", "Do I get the money if my project reaches 90% over its goal?", False),
+    ("What are the monthly payments on a $320000 mortgage at 3.5% over 25 years?", "What are the monthly payments on a $320000 mortgage at 3.5% for 25 years?", True),
     # "both" said on one side only, not of a pair it names
     ("My son is 8; which scale should I buy for him?", "My son is 8; which scale should I buy for both of us?", False),
     ("How do I center a div horizontally and vertically with CSS?", "Using CSS, how can I center a div both vertically and horizontally?", True),
