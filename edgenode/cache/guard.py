@@ -583,7 +583,7 @@ def _selection_asked(a: Reading, b: Reading) -> bool:
                                                                        ) or _asks_amount(b.spelled[:2])
 
 
-_WHAT_IS = frozenset((("what", "is"), ("what", "are"), ("which", "is"), ("which", "are")))
+_WHAT_IS = frozenset((("what", "is"), ("what", "are"), ("what", "the"), ("which", "is"), ("which", "are")))
 
 
 _AMOUNT_CLAUSE = re.compile(r"(?:^|[,.;:?!]\s*)how (?:much|many)\b", re.IGNORECASE)
@@ -891,6 +891,18 @@ def _beside_number(text: str, word: str) -> str:
     return "after" if re.search(rf"\d\S*\s+{word}\b", text, re.IGNORECASE) else ""
 
 
+_CONDITIONS = frozenset(("if", "unless", "provided", "assuming"))
+
+
+def _condition_added(a: Reading, b: Reading) -> bool:
+    """`b` is `a` word for word with a condition added: "how often should I use a honing steel on a knife I use every
+    day" is not "... if the blade is ceramic" (a condition reworded, or stated apart, is `_words`'s to compare)."""
+    x, y = [w for w in a.spelled if w], [w for w in b.spelled if w]
+    ops = [op for op in difflib.SequenceMatcher(a=x, b=y, autojunk=False).get_opcodes() if op[0] != "equal"]
+    return (len(ops) == 1 and ops[0][0] == "insert" and y[ops[0][3]] in _CONDITIONS | ROLE_PREPOSITIONS
+            and any(w in b.words for w in y[ops[0][3]:ops[0][4]]))
+
+
 # what may stand between two things whose order says nothing: "A or B", "A and B", "A vs B", "A, B"
 _LIST_JOINS = frozenset(("and", "or", "vs", "versus", "nor", "", "a", "an", "the"))
 
@@ -998,7 +1010,7 @@ def _bound_reversed(a: Reading, b: Reading) -> bool:
 # rules on words the reader otherwise takes to carry nothing, each asked both ways round
 _SMALL_WORDS = (_opposed_prepositions, _given_for_got, _other_person, _and_for_or, _here_for_there, _past_for_present,
                 _bound_reversed, _run_reordered, _asker_swapped, _other_clause_person, _particle_changed,
-                _one_word_swapped, _if_for_unless, _both_added, _place_swapped, _spans_traded, _number_preposition)
+                _one_word_swapped, _if_for_unless, _both_added, _place_swapped, _spans_traded, _number_preposition, _condition_added)
 
 
 # a verb's helpers: a clause with one has a subject before its verb and an object after it ("do cats chase mice")

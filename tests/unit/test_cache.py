@@ -376,6 +376,13 @@ def test_fraud_facts(guard, asked, same):
     ("Can I lay bricks if it'll drop to 2 C overnight?", "Can I lay bricks if it'll drop by 2 C overnight?", False),
     ("Do I get the money if my project reaches 90% of its goal?", "Do I get the money if my project reaches 90% over its goal?", False),
     ("What are the monthly payments on a $320000 mortgage at 3.5% over 25 years?", "What are the monthly payments on a $320000 mortgage at 3.5% for 25 years?", True),
+    # word for word with a condition or a phrase added: a narrower question
+    ("How often should I hone a knife I use every day?", "How often should I hone a knife I use every day if the blade is ceramic?", False),
+    ("Can I plug a 4-prong dryer cord into a 3-prong outlet?", "Can I plug a 4-prong dryer cord into a 3-prong outlet with an adapter?", False),
+    ("What country has the most time zones?", "What country has the most time zones on its mainland?", False),
+    ("Can I skate on a pond if the ice is 4 inches thick?", "4 inches of ice on a pond, can I skate on it?", True),
+    # what the thing is, against why it is so
+    ("What's the minimum calibre for shooting deer in England?", "Why is there a minimum calibre for shooting deer in England?", False),
     # "both" said on one side only, not of a pair it names
     ("My son is 8; which scale should I buy for him?", "My son is 8; which scale should I buy for both of us?", False),
     ("How do I center a div horizontally and vertically with CSS?", "Using CSS, how can I center a div both vertically and horizontally?", True),
