@@ -70,7 +70,6 @@ bench/cacheeval, apart from this code.
 
 from __future__ import annotations
 
-import difflib
 import enum
 import functools
 import re
@@ -850,6 +849,21 @@ def _one_word_swapped(a: Reading, b: Reading) -> bool:
     return person[0] or {p, q} == {"and", "or"} or (p in _PRESENT_FORMS and q in _PAST_FORMS)
 
 
+def _one_change(x: tuple[str, ...], y: tuple[str, ...]) -> tuple[int, tuple[str, ...], tuple[str, ...]] | None:
+    """Where `x` and `y` are alike word for word but one run of words (either may be empty: an insertion), where the run
+    starts and the run on each side; None where they are the same. What they share in front and behind is matched
+    first: the run is whatever is left between."""
+    if x == y:
+        return None
+    front = 0
+    while front < min(len(x), len(y)) and x[front] == y[front]:
+        front += 1
+    back = 0
+    while back < min(len(x), len(y)) - front and x[-1 - back] == y[-1 - back]:
+        back += 1
+    return front, x[front:len(x) - back], y[front:len(y) - back]
+
+
 # where a thing is or goes, by preposition: in it, on it, or out of (or off) it
 _PLACE_GROUPS = {w: group for group, words in (("in", "in into inside within"), ("on", "on onto upon"),
                                                ("out", "from off out")) for w in words.split()}
@@ -859,23 +873,20 @@ def _place_swapped(a: Reading, b: Reading) -> bool:
     """Two prompts alike word for word but one preposition that puts a thing in, on or out of another: "can I put compost
     on my garden" is not "in my garden", "can I be fed from the pilot boat" not "on the pilot boat", "bring food into
     the cinema" not "out of the cinema" ("in" and "into" agree; "stop in Milan" and "at Milan" are no such change)."""
-    x, y = a.spelled, b.spelled
-    ops = [op for op in difflib.SequenceMatcher(a=x, b=y, autojunk=False).get_opcodes() if op[0] != "equal"]
-    if len(ops) != 1 or ops[0][0] != "replace":
+    change = _one_change(a.spelled, b.spelled)
+    if change is None or not change[1] or not change[2]:
         return False
-    _, i1, i2, j1, j2 = ops[0]
-    p, q = (" ".join(x[i1:i2]).removesuffix("out of") or "out", " ".join(y[j1:j2]).removesuffix("out of") or "out")
+    p, q = (" ".join(change[1]).removesuffix("out of") or "out", " ".join(change[2]).removesuffix("out of") or "out")
     return p in _PLACE_GROUPS and q in _PLACE_GROUPS and _PLACE_GROUPS[p] != _PLACE_GROUPS[q]
 
 
 def _number_preposition(a: Reading, b: Reading) -> bool:
     """Two prompts alike word for word but the preposition beside a number: "drop to 2 C" is not "drop by 2 C", "90% of
     its goal" not "90% over its goal" (a target, a change, a share, an excess)."""
-    x, y = a.spelled, b.spelled
-    ops = [op for op in difflib.SequenceMatcher(a=x, b=y, autojunk=False).get_opcodes() if op[0] != "equal"]
-    if len(ops) != 1 or ops[0][0] != "replace" or ops[0][2] - ops[0][1] != 1 or ops[0][4] - ops[0][3] != 1:
+    change = _one_change(a.spelled, b.spelled)
+    if change is None or len(change[1]) != 1 or len(change[2]) != 1:
         return False
-    p, q = x[ops[0][1]], y[ops[0][3]]
+    (p,), (q,) = change[1:]
     if p not in ROLE_PREPOSITIONS or q not in ROLE_PREPOSITIONS or {p, q} == {"for", "over"}:
         return False  # a period is held for or over 30 years alike
     where_p, where_q = _beside_number(a.text, p), _beside_number(b.text, q)
@@ -891,16 +902,16 @@ def _beside_number(text: str, word: str) -> str:
     return "after" if re.search(rf"\d\S*\s+{word}\b", text, re.IGNORECASE) else ""
 
 
-_CONDITIONS = frozenset(("if", "unless", "provided", "assuming"))
+_ADDED_PHRASE = frozenset(("if", "unless", "provided", "assuming")) | ROLE_PREPOSITIONS  # opens a condition or a role
 
 
 def _condition_added(a: Reading, b: Reading) -> bool:
-    """`b` is `a` word for word with a condition added: "how often should I use a honing steel on a knife I use every
-    day" is not "... if the blade is ceramic" (a condition reworded, or stated apart, is `_words`'s to compare)."""
-    x, y = [w for w in a.spelled if w], [w for w in b.spelled if w]
-    ops = [op for op in difflib.SequenceMatcher(a=x, b=y, autojunk=False).get_opcodes() if op[0] != "equal"]
-    return (len(ops) == 1 and ops[0][0] == "insert" and y[ops[0][3]] in _CONDITIONS | ROLE_PREPOSITIONS
-            and any(w in b.words for w in y[ops[0][3]:ops[0][4]]))
+    """`b` is `a` word for word with a condition or a phrase added: "how often should I use a honing steel on a knife I
+    use every day" is not "... if the blade is ceramic", "a 3-prong outlet" not "a 3-prong outlet with an adapter" (a
+    condition reworded, or stated apart, is `_words`'s to compare)."""
+    change = _one_change(tuple(w for w in a.spelled if w), tuple(w for w in b.spelled if w))
+    return (change is not None and not change[1] and change[2][0] in _ADDED_PHRASE
+            and any(w in b.words for w in change[2]))
 
 
 # what may stand between two things whose order says nothing: "A or B", "A and B", "A vs B", "A, B"
@@ -913,11 +924,10 @@ def _spans_traded(a: Reading, b: Reading) -> bool:
     not the other way round (not "A or B", "A and B", "between A and B": a list's order says nothing; nor a question turned round, nor keywords in
     another order: "paris weather today", "weather today paris")."""
     x, y = a.spelled, b.spelled
-    if len(x) != len(y) or x == y:
+    change = _one_change(x, y)
+    if change is None or len(x) != len(y):
         return False
-    start = next(k for k in range(len(x)) if x[k] != y[k])
-    end = len(x) - next(k for k in range(len(x)) if x[-1 - k] != y[-1 - k])
-    mid_x, mid_y = x[start:end], y[start:end]
+    start, mid_x, mid_y = change
     for la in range(1, min(4, len(mid_x))):
         for lb in range(1, min(4, len(mid_x) - la)):
             first, middle, last = mid_x[:la], mid_x[la:len(mid_x) - lb], mid_x[len(mid_x) - lb:]
