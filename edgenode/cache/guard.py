@@ -817,6 +817,7 @@ def _both_added(a: Reading, b: Reading) -> bool:
     return "and" not in a.spelled[k + 1:k + 5]
 
 
+_SUBJECTS = frozenset("i we you he she they".split())
 _ASKER_WORDS = frozenset("i me my mine we us our ours you your yours".split())
 _OTHER_WORDS = frozenset("he him his she her hers they them their theirs".split())
 
@@ -912,6 +913,29 @@ def _condition_added(a: Reading, b: Reading) -> bool:
     change = _one_change(tuple(w for w in a.spelled if w), tuple(w for w in b.spelled if w))
     return (change is not None and not change[1] and change[2][0] in _ADDED_PHRASE
             and any(w in b.words for w in change[2]))
+
+
+# a word that says how much or how far, added word for word: "can dogs see colors", "can dogs see some colors"
+_DEGREE_WORDS = frozenset("some any each every all most more less fewer too enough still already even again".split())
+
+
+def _degree_added(a: Reading, b: Reading) -> bool:
+    """`b` is `a` word for word with one word added that says how much or how far ("some RO water", "how much more",
+    "per hour each"), or "a" or "the" made one ("for a Channel solo", "for each Channel solo")."""
+    change = _one_change(a.spelled, b.spelled)
+    return change is not None and change[1] in ((), ("a",), ("an",), ("the",)) and len(change[2]) == 1 and (
+        change[2][0] in _DEGREE_WORDS)
+
+
+def _person_named(a: Reading, b: Reading) -> bool:
+    """`b` is `a` word for word but a person: a pronoun on one side, someone named on the other ("do I get a shido",
+    "does my opponent get a shido"; "how old am I", "how old is my son")."""
+    change = _one_change(a.spelled, b.spelled)
+    if change is None:
+        return False
+    _, mine, theirs = change
+    return (bool(mine) and len(theirs) <= 4 and not _SUBJECTS.isdisjoint(mine) and not any(w in a.words for w in mine)
+            and any(w in b.words for w in theirs))
 
 
 # what may stand between two things whose order says nothing: "A or B", "A and B", "A vs B", "A, B"
@@ -1020,7 +1044,7 @@ def _bound_reversed(a: Reading, b: Reading) -> bool:
 # rules on words the reader otherwise takes to carry nothing, each asked both ways round
 _SMALL_WORDS = (_opposed_prepositions, _given_for_got, _other_person, _and_for_or, _here_for_there, _past_for_present,
                 _bound_reversed, _run_reordered, _asker_swapped, _other_clause_person, _particle_changed,
-                _one_word_swapped, _if_for_unless, _both_added, _place_swapped, _spans_traded, _number_preposition, _condition_added)
+                _one_word_swapped, _if_for_unless, _both_added, _place_swapped, _spans_traded, _number_preposition, _condition_added, _degree_added, _person_named)
 
 
 # a verb's helpers: a clause with one has a subject before its verb and an object after it ("do cats chase mice")

@@ -381,6 +381,12 @@ def test_fraud_facts(guard, asked, same):
     ("Can I plug a 4-prong dryer cord into a 3-prong outlet?", "Can I plug a 4-prong dryer cord into a 3-prong outlet with an adapter?", False),
     ("What country has the most time zones?", "What country has the most time zones on its mainland?", False),
     ("Can I skate on a pond if the ice is 4 inches thick?", "4 inches of ice on a pond, can I skate on it?", True),
+    # word for word with a word of degree added, or a pronoun made someone named
+    ("Can dogs see colors?", "Can dogs see some colors?", False),
+    ("How much does a full groom cost for a dog > 25 kg?", "How much more does a full groom cost for a dog > 25 kg?", False),
+    ("Do I need a medical certificate for a Channel solo?", "Do I need a medical certificate for each Channel solo?", False),
+    ("Do I get a shido if I step out of the contest area?", "Does my opponent get a shido if I step out of the contest area?", False),
+    ("Do I get a shido if I step out of the contest area?", "Do you get a shido if you step out of the contest area?", True),
     # what the thing is, against why it is so
     ("What's the minimum calibre for shooting deer in England?", "Why is there a minimum calibre for shooting deer in England?", False),
     # "both" said on one side only, not of a pair it names
