@@ -934,8 +934,9 @@ def _person_named(a: Reading, b: Reading) -> bool:
     if change is None:
         return False
     _, mine, theirs = change
-    return (bool(mine) and len(theirs) <= 4 and not _SUBJECTS.isdisjoint(mine) and not any(w in a.words for w in mine)
-            and any(w in b.words for w in theirs))
+    return (bool(mine) and len(theirs) <= 4 and not _SUBJECTS.isdisjoint(mine) and _WH.isdisjoint(mine)
+            and not any(w in a.words for w in mine) and not DETERMINERS.isdisjoint(theirs)
+            and any(w in b.words for w in theirs))  # not "how do I descale", "steps to descale"
 
 
 # what may stand between two things whose order says nothing: "A or B", "A and B", "A vs B", "A, B"
