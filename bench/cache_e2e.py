@@ -41,6 +41,7 @@ from bench.cacheeval import (
     design_hand,
     design_ninth,
     design_probes,
+    design_seventeenth,
     design_seventh,
     design_sixteenth,
     design_sixth,
@@ -95,7 +96,7 @@ def quality(figures: dict[str, float | int]) -> None:
               "design_tenth": design_tenth.pairs(), "design_eleventh": design_eleventh.pairs(),
               "design_twelfth": design_twelfth.pairs(), "design_thirteenth": design_thirteenth.pairs(),
               "design_fourteenth": design_fourteenth.pairs(), "design_fifteenth": design_fifteenth.pairs(),
-              "design_sixteenth": design_sixteenth.pairs(),
+              "design_sixteenth": design_sixteenth.pairs(), "design_seventeenth": design_seventeenth.pairs(),
               "design_probes": design_probes.pairs()}
     for split, pairs in splits.items():
         families = {"": pairs, "_workloads": [p for p in pairs if p.family in WORKLOADS],

@@ -816,7 +816,8 @@ def read(text: str) -> Reading:
             t.used = True
             clock = t.text.lower().replace(" ", "").replace(".", "")
             hours, rest = clock.split(":", 1)
-            facts.append(Fact("time", _preposition_before(tokens, i), f"{int(hours)}:{rest}"))
+            bound = _bound_before(tokens, i)  # "a 2k time < 7:00", "under 7:00"
+            facts.append(Fact("time", _preposition_before(tokens, i), f"{bound}{int(hours)}:{rest}"))
         elif t.kind == "ident":
             t.used = True  # "F-1" is "F1", "W-2" is "W2"
             facts.append(Fact("id", _name_role(tokens, i), _LETTER_DASH_DIGIT.sub("", lower)))
@@ -890,7 +891,7 @@ def _runs(facts: list[Fact], where: dict[int, int], tokens: list[_Token]) -> tup
             groups.setdefault((f.kind, f.unit), []).append(k)
     out = []
     for (kind, unit), group in groups.items():
-        if len(group) < 2 or len({facts[k].label for k in group}) != 1:
+        if len(group) < 2 or len({lemma(facts[k].label) for k in group}) != 1:  # "I weigh", "my son weighs"
             continue
         out.append((kind, unit, tuple(sorted((facts[k].value, *_neighbours(tokens, where[k])) for k in group))))
     return tuple(sorted(out))

@@ -381,6 +381,10 @@ def test_fraud_facts(guard, asked, same):
     ("Can I plug a 4-prong dryer cord into a 3-prong outlet?", "Can I plug a 4-prong dryer cord into a 3-prong outlet with an adapter?", False),
     ("What country has the most time zones?", "What country has the most time zones on its mainland?", False),
     ("Can I skate on a pond if the ice is 4 inches thick?", "4 inches of ice on a pond, can I skate on it?", True),
+    # numbers whose labels are one word in two forms trade places; a bound sign before a clock time
+    ("I weigh 90 kg and my son weighs 40 kg; should I sit in the stern?", "I weigh 40 kg and my son weighs 90 kg; should I sit in the stern?", False),
+    ("Is a 2k erg time < 7:00 good for a lightweight man?", "Is a 2k erg time > 7:00 good for a lightweight man?", False),
+    ("Is a 2k erg time < 7:00 good for a lightweight man?", "is a 2k erg time under 7:00 good for a lightweight man", True),
     # word for word with a word of degree added, or a pronoun made someone named
     ("Can dogs see colors?", "Can dogs see some colors?", False),
     ("How much does a full groom cost for a dog > 25 kg?", "How much more does a full groom cost for a dog > 25 kg?", False),
