@@ -30,6 +30,7 @@ from decimal import Decimal, localcontext
 
 _TOKEN = re.compile(
     r"(?P<time>\b\d{1,2}:\d{2}(?:\s?[ap]\.?m\b\.?)?)"
+    r"|(?P<dotted>(?<![\w.])\d+(?:\.\d+){2,}(?![\w]|\.\d))"  # "1.2.1", "192.168.1.1", "12.03.2024": a code
     r"|(?P<number>(?<![\w.])[-+]?[$\u20ac\u00a3\u00a5]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?)(?P<attached>%|[A-Za-z]+\b)?"
     r"|(?P<ident>[A-Za-z]+[-_/]?\d[\w\-/]*|\b[A-Za-z]{1,2}(?:\+\+|[+#]|-(?!\w))(?![\w+#]))"  # "C#", "O+", "A-"
     r"|(?P<cmp>[<>]=?|[\u2264\u2265])(?=\s*[-+$\u20ac\u00a3\u00a5]?\d)"  # "> 5", "<= 3": a bound
@@ -535,7 +536,7 @@ def _tokens(text: str) -> list[_Token]:
     out: list[_Token] = []
     start = True
     for m in _TOKEN.finditer(text):
-        kind = m.lastgroup if m.lastgroup != "attached" else "number"
+        kind = {"attached": "number", "dotted": "ident"}.get(m.lastgroup, m.lastgroup)
         if m.group("number") is not None:
             number, attached = m.group("number"), m.group("attached") or ""
             symbol = next((c for c in number if c in _SYMBOLS), "")
@@ -639,6 +640,19 @@ def _label_before(tokens: list[_Token], i: int) -> str:
             return t.text.lower()  # a label stays a template word too ("x" in "solve for x" labels nothing)
         j -= 1
     return ""
+
+
+_VERSIONS = frozenset("version versions v release update section chapter article clause rule".split())
+
+
+def _versioned(tokens: list[_Token], i: int) -> bool:
+    """The bare number at `i` names a version or a section ("Python 3.10", "version 2.10", "section 4.20"), where a
+    trailing zero is a digit of its own: after a name, a code, or a word that says so."""
+    if i == 0:
+        return False
+    before = tokens[i - 1]
+    return before.kind == "ident" or before.kind == "word" and (
+        before.text.lower() in _VERSIONS or before.text[:1].isupper() and not before.sentence_start)
 
 
 def _label_after(tokens: list[_Token], i: int) -> str:
@@ -811,6 +825,8 @@ def read(text: str) -> Reading:
             label = _label_before(tokens, i) or _label_after(tokens, i)
             unit = _unit(t.attached) if t.attached else ""
             value, unit = _in_base_unit(_number(t.text), unit)
+            if not unit and t.text.endswith("0") and "." in t.text and _versioned(tokens, i):
+                value = t.text  # "Python 3.10" is not "Python 3.1"
             facts.append(Fact("num", label, bound + value, f"{unit}/{t.per}" if t.per else unit))
         elif t.kind == "time":
             t.used = True

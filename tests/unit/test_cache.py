@@ -189,6 +189,13 @@ def test_facts_are_bound_to_their_roles():
     ("What if we do not escape within the 60 minutes?", "What if we do not escape within the 60 mintues?", True),
     ("Do I get paid on jury duty in California?", "Do I get paid on jury duty in Carolina?", False),
     ("What is BATNA in negotiation?", "What is WATNA in negotiation?", False),
+    # a version, an address or a dotted date is a code, its every digit its own; a quantity's trailing zero is not
+    ("What is new in Python 3.10?", "What is new in Python 3.1?", False),
+    ("Should I upgrade to version 1.2.1?", "Should I upgrade to version 1.2.3?", False),
+    ("Why can't I ping 192.168.1.1?", "Why can't I ping 192.168.1.2?", False),
+    ("What happened on 12.03.2024?", "What happened on 12.04.2024?", False),
+    ("Is $2.50 enough for a bus ticket?", "is $2.5 enough for a bus ticket", True),
+    ("Is a 1.50 kg bag of flour enough?", "is a 1.5 kg bag of flour enough", True),
 ])
 def test_facts_written_another_way(guard, a, b, same):
     assert guard.same_text(a, b) is same
