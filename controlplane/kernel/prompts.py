@@ -69,7 +69,7 @@ _FIRST_PERSON = frozenset(("i", "me"))
 DETERMINERS = _ARTICLES | frozenset("my your his her its our their this that these those some any".split())
 # prepositions whose phrase is a role ("for baking powder", "over paint", "in a cup"): compared for swaps only
 ROLE_PREPOSITIONS = PREPOSITIONS | frozenset("for over of with under about onto toward towards through across above "
-                                              "below behind like during inside outside".split())
+                                             "below behind like during inside outside".split())
 # contractions typed without their apostrophe: "whats the capital", "hows it work" ("its", "id", "ill": other words)
 _BARE_CONTRACTIONS = {w: w[:-1] for w in "whats wheres hows whos whens whys thats".split()} | {
     "im": "i", "ive": "i", "youre": "you", "theyre": "they"}

@@ -59,6 +59,13 @@ answer to the other. Two readings ask the same thing when
   two is that word ("timezones", "time zones"; "backup", "back up"); a figure written without a currency ("a 90k
   salary") meets the same figure the other side writes once, with a currency ("a $90,000 salary").
 
+Two prompts alike word for word but one change are read by that change (the run of words they differ by): one asker
+for several, a tense, a person and its helper, a pronoun made someone named ("do I", "does my opponent"), a place
+preposition ("on my garden", "in my garden"), the preposition beside a number ("drop to 2 C", "by 2 C"), a word of
+degree ("some RO water", "how much more"), a condition or a phrase added ("if the blade is ceramic"), or two short
+spans that trade places ("a green belt and my friend a brown belt"); "which" is not whether, why or how many, and "a
+lighter" is not "the lightest".
+
 Where the facts and every rule agree and only the word vectors fall short (a replaced word, or one only one side
 has outside a phrase after a preposition, that they cannot pair), the words are UNSURE, and a learned judge of whole
 sentences decides (edgenode.cache.paraphrase: the whole encoder's token vectors matched across the two prompts); a
@@ -575,11 +582,11 @@ _MODAL_ASKS = frozenset(("can", "must", "should"))
 
 def _selection_asked(a: Reading, b: Reading) -> bool:
     """`a` asks which one ("which bread flour do I have to use", "which leathers can't be tooled"), `b` only whether
-    ("do I have to use bread flour") or why ("why can't some leathers be tooled")."""
+    ("do I have to use bread flour"), why ("why can't some leathers be tooled") or how many."""
     if a.spelled[:1] != ("which",) or a.asks or a.spelled[:2] in _WHAT_IS:
         return False
-    return (not b.asks and _YES_NO_CLAUSE.match(b.text) is not None) or ("why" in b.asks and _REASONS.isdisjoint(a.said)
-                                                                       ) or _asks_amount(b.spelled[:2])
+    whether = not b.asks and _YES_NO_CLAUSE.match(b.text) is not None
+    return whether or ("why" in b.asks and _REASONS.isdisjoint(a.said)) or _asks_amount(b.spelled[:2])
 
 
 _WHAT_IS = frozenset((("what", "is"), ("what", "are"), ("what", "the"), ("which", "is"), ("which", "are")))
@@ -946,8 +953,8 @@ _LIST_JOINS = frozenset(("and", "or", "vs", "versus", "nor", "", "a", "an", "the
 def _spans_traded(a: Reading, b: Reading) -> bool:
     """Two prompts alike word for word but two short spans that trade places: "I'm right-eye dominant but shoot
     left-handed" is not "left-eye dominant but shoot right-handed", "he takes the hindquarter and I take the forequarter"
-    not the other way round (not "A or B", "A and B", "between A and B": a list's order says nothing; nor a question turned round, nor keywords in
-    another order: "paris weather today", "weather today paris")."""
+    not the other way round (not "A or B", "A and B", "between A and B": a list's order says nothing; nor a question
+    turned round, nor keywords in another order: "paris weather today", "weather today paris")."""
     x, y = a.spelled, b.spelled
     change = _one_change(x, y)
     if change is None or len(x) != len(y):
@@ -957,8 +964,9 @@ def _spans_traded(a: Reading, b: Reading) -> bool:
         for lb in range(1, min(4, len(mid_x) - la)):
             first, middle, last = mid_x[:la], mid_x[la:len(mid_x) - lb], mid_x[len(mid_x) - lb:]
             if first != last and mid_y == last + middle + first:
-                if not middle or set(middle) <= _LIST_JOINS or "between" in x[max(0, start - 3):start] or not _WH.isdisjoint(first + last):
-                    return False  # a list's order; a question turned round ("how many grams is 2 cups", "2 cups is")
+                listed = not middle or set(middle) <= _LIST_JOINS or "between" in x[max(0, start - 3):start]
+                # a list's order, keywords reordered; a question turned round ("how many grams is 2 cups", "2 cups is")
+                return not listed and _WH.isdisjoint(first + last)
                 return True
     return False
 
@@ -1045,7 +1053,8 @@ def _bound_reversed(a: Reading, b: Reading) -> bool:
 # rules on words the reader otherwise takes to carry nothing, each asked both ways round
 _SMALL_WORDS = (_opposed_prepositions, _given_for_got, _other_person, _and_for_or, _here_for_there, _past_for_present,
                 _bound_reversed, _run_reordered, _asker_swapped, _other_clause_person, _particle_changed,
-                _one_word_swapped, _if_for_unless, _both_added, _place_swapped, _spans_traded, _number_preposition, _condition_added, _degree_added, _person_named)
+                _one_word_swapped, _if_for_unless, _both_added, _place_swapped, _spans_traded, _number_preposition,
+                _condition_added, _degree_added, _person_named)
 
 
 # a verb's helpers: a clause with one has a subject before its verb and an object after it ("do cats chase mice")
