@@ -95,10 +95,10 @@ _DIMENSIONS = {"height": "tall", "length": "long", "depth": "deep", "distance": 
 _BOUNDS = {"under": "<", "below": "<", "beneath": "<", "over": ">", "above": ">", "exceeding": ">", "beyond": ">"}
 BOUND_WORDS = frozenset(_BOUNDS)  # read into the number they bind: a changed bound is a changed fact
 _THAN = {"less": "<", "fewer": "<", "lower": "<", "smaller": "<", "cheaper": "<", "younger": "<", "more": ">",
-         "greater": ">", "higher": ">", "larger": ">", "bigger": ">", "older": ">"}
+         "greater": ">", "higher": ">", "larger": ">", "bigger": ">", "older": ">", "heavier": ">", "lighter": "<",
+         "longer": ">", "shorter": "<", "taller": ">", "warmer": ">", "hotter": ">", "colder": "<"}
 # comparatives that bind no number but may still be followed by "than" (with those of _THAN)
-_COMPARATIVES = frozenset("better worse rather other longer shorter faster slower harder easier heavier lighter "
-                          "stronger weaker safer warmer colder hotter".split())
+_COMPARATIVES = frozenset("better worse rather other faster slower harder easier stronger weaker safer".split())
 _PAIRED = {("at", "least"): ">=", ("at", "most"): "<=", ("up", "to"): "<=", ("no", "more"): "<="}
 _PERIODS = {
     "millisecond": "millisecond", "ms": "millisecond", "msec": "millisecond",
@@ -257,7 +257,8 @@ _REWRITES: tuple[tuple[str, object], ...] = (
      r"does|can|will)\b)", "it"),
     (r"w/o", "without"), (r"w/\s*", "with "),  # "w/ a staple gun", "w/o sewing"
     # text-speak: "do u tip", "thru security", "abt" ("PPL" is a pilot's licence)
-    (r"u(?![-'\u2019])", "you"), (r"thru", "through"), (r"abt", "about"),
+    (r"u(?![-'\u2019])", "you"), (r"thru", "through"), (r"abt", "about"), (r"b4", "before"), (r"yday", "yesterday"),
+    (r"no\. of", "number of"), (r"minus ?(?=\d)", "-"),  # "no. of players" counts; "minus 15 C" is -15 C
     (r"(?:,\s*)?or not(?=\s*[?.!]|\s*$)", ""),  # "hyaluronic acid for oily skin, good or not?" asks no negation
     ("|".join(_ORDINAL_WORDS), lambda text: _ORDINAL_WORDS[text.lower()]),  # "first" is 1st
     ("|".join(_NUMBER_WORDS), lambda text: _NUMBER_WORDS[text.lower()]),
@@ -299,7 +300,7 @@ _NEEDLES = (" then", "deg", "dollar", "pound", "sterling", "kron", "franc", "yen
             "\u2019", "reason", "is it ", " way", "steps", "process", "method", "procedure", "time to", "time of", "what caus", "what could",
             "what might", "what would", "is caus", "are caus", "what mak", "is mak", "are mak", "allowed", "permitted",
             "advance", "power of", "close to", " used", "count as", "counts as", "height", "length", "depth",
-            "distance", "width", "weight", "speed", "the age", "what age", "w/", "thru", "abt", " u ", "u ", "sq", "m2", "ft2", " a minute", " an hour", " a day", " a week",
+            "distance", "width", "weight", "speed", "the age", "what age", "w/", "thru", "abt", "b4", "yday", "no.", "minus", " u ", "u ", "sq", "m2", "ft2", " a minute", " an hour", " a day", " a week",
             "y/o", *_NUMBER_WORDS, *_ORDINAL_WORDS)
 
 

@@ -189,6 +189,11 @@ def test_facts_are_bound_to_their_roles():
     ("What if we do not escape within the 60 minutes?", "What if we do not escape within the 60 mintues?", True),
     ("Do I get paid on jury duty in California?", "Do I get paid on jury duty in Carolina?", False),
     ("What is BATNA in negotiation?", "What is WATNA in negotiation?", False),
+    # a sign in words; a bound said by a comparative
+    ("Can I cold crash my beer at -2 C?", "Is it OK to cold crash my beer at minus 2 C?", True),
+    ("Can I cold crash my beer at -2 C?", "Can I cold crash my beer at 2 C?", False),
+    ("Must I tell ATC before launching a rocket heavier than 1.5 kg?", "Must I tell ATC before launching a rocket over 1.5 kg?", True),
+    ("Must I tell ATC before launching a rocket heavier than 1.5 kg?", "Must I tell ATC before launching a rocket lighter than 1.5 kg?", False),
     # a version, an address or a dotted date is a code, its every digit its own; a quantity's trailing zero is not
     ("What is new in Python 3.10?", "What is new in Python 3.1?", False),
     ("Should I upgrade to version 1.2.1?", "Should I upgrade to version 1.2.3?", False),
