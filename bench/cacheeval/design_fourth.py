@@ -1,7 +1,9 @@
 """A fourth design split: hand-written pairs by an author who read neither the guard, the prompt reader nor the
 other splits. A training set: its figures flatter.
 
-529 pairs (253 rewordings, 276 near misses) in 25 domains. Scored once before any rule was shaped on it, through the
+527 pairs (253 rewordings, 274 near misses) in 25 domains (two near misses its author wrote word for word as the held-out
+split's author did were taken out when a test found them, so no hand-written design split holds a held-out pair; figures below
+are from before). Scored once before any rule was shaped on it, through the
 store at the default threshold: hit rate 0.289, false-hit rate 0.0109 (3 of 276).
 """
 
@@ -39,9 +41,7 @@ _PAIRS = (
     ("astronomy", "rewording:noun-phrase-abbrev-unit", "How far is the Moon from Earth in kilometers?", "what's the distance between the earth and the moon in km", True),
     ("astronomy", "near-miss:unit", "How far is the Moon from Earth in kilometers?", "How far is the Moon from Earth in miles?", False),
     ("astronomy", "rewording:synonym-dash-clause", "When is the next total solar eclipse visible from Spain?", "Next total eclipse of the sun that can be seen in Spain - when is it?", True),
-    ("astronomy", "near-miss:place", "When is the next total solar eclipse visible from Spain?", "When is the next total solar eclipse visible from Australia?", False),
     ("astronomy", "rewording:synonym", "How long does it take light from the Sun to reach Earth?", "How much time does sunlight need to get to Earth?", True),
-    ("astronomy", "near-miss:destination", "How long does it take light from the Sun to reach Earth?", "How long does it take light from the Sun to reach Mars?", False),
     ("astronomy", "rewording:largest-number", "Which planet has the most moons?", "what planet has the largest number of moons", True),
     ("astronomy", "near-miss:most-to-fewest", "Which planet has the most moons?", "Which planet has the fewest moons?", False),
     ("astronomy", "rewording:count-as", "Is Pluto a planet?", "Does Pluto count as a planet?", True),

@@ -10,7 +10,8 @@ Scored once before anything was shaped on it, through the store at the default t
 guard of 17da969 (the session's start) hit rate 0.217, false-hit rate 0.0367 (11 of 300; without the judge 0.130 /
 0.0367; without WordNet 0.280 / 0.0567); on the guard with this session's rules (5314e6a and two reader mends) 0.217 /
 0.0300 (9; without the judge 0.133 / 0.0300; without WordNet 0.280 / 0.0500); the exact tier 0 / 0; cosine >= 0.98
-alone 0.027 / 0.2833.
+alone 0.027 / 0.2833. After that, four reader mends were taken from its misses ("minus 15 C", "b4", "no. of",
+"heavier than 1.5 kg").
 """
 
 from bench.cacheeval import Pair, hand_written
