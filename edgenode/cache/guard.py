@@ -351,6 +351,8 @@ class Guard:
             broader = [o for o in other if self.lexicon is not None and self.lexicon.broader(word, o)]
             if any((o, word) in own.modifiers for o in broader):
                 continue  # "which parrot bird lives longest": a parrot is a bird
+            if word in _DEFAULTS:
+                continue  # "regular nail polish" is what "nail polish" means unless said otherwise
             if any(m == word and lemma(head) in shared for m, head in own.modifiers):
                 return Verdict.DIFFER  # "state tax refund" against "tax refund", though a status is a state
             if broader:
@@ -539,6 +541,8 @@ _ANSWERS = {ask: frozenset(nouns.split()) for ask, nouns in {
 
 
 _COMPARING, _MOST = frozenset(("more", "less", "fewer")), frozenset(("most", "least", "fewest"))
+# modifiers that name the case a question means when it names none: "a standard wingback chair", "a wingback chair"
+_DEFAULTS = frozenset("regular standard normal typical usual ordinary average basic plain".split())
 # words only one side has that pick one of several: "first", "last", "only"
 _SELECTORS = frozenset("first last next previous only latest earliest final".split())
 _NO_AMOUNT = frozenset(("how often", "when", "how"))  # asks a frequency, a time or a way, which no amount answers

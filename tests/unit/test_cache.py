@@ -397,6 +397,9 @@ def test_fraud_facts(guard, asked, same):
     ("I weigh 90 kg and my son weighs 40 kg; should I sit in the stern?", "I weigh 40 kg and my son weighs 90 kg; should I sit in the stern?", False),
     ("Is a 2k erg time < 7:00 good for a lightweight man?", "Is a 2k erg time > 7:00 good for a lightweight man?", False),
     ("Is a 2k erg time < 7:00 good for a lightweight man?", "is a 2k erg time under 7:00 good for a lightweight man", True),
+    # a modifier that names the default case narrows nothing when dropped; another modifier still does
+    ("How many yards of fabric do I need to reupholster a standard wingback chair?", "yards of fabric to reupholster wingback chair", True),
+    ("How many yards of fabric do I need to reupholster a wingback chair?", "yards of fabric to reupholster a large wingback chair", False),
     # word for word with a word of degree added, or a pronoun made someone named
     ("Can dogs see colors?", "Can dogs see some colors?", False),
     ("How much does a full groom cost for a dog > 25 kg?", "How much more does a full groom cost for a dog > 25 kg?", False),
