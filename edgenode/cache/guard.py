@@ -542,7 +542,8 @@ _ANSWERS = {ask: frozenset(nouns.split()) for ask, nouns in {
 
 _COMPARING, _MOST = frozenset(("more", "less", "fewer")), frozenset(("most", "least", "fewest"))
 # modifiers that name the case a question means when it names none: "a standard wingback chair", "a wingback chair"
-_DEFAULTS = frozenset("regular standard normal typical usual ordinary average basic plain".split())
+_DEFAULTS = frozenset("regular standard normal typical usual ordinary average basic plain usually normally typically "
+                      "generally roughly approximately approx commonly".split())  # and the hedges that ask for it
 # words only one side has that pick one of several: "first", "last", "only"
 _SELECTORS = frozenset("first last next previous only latest earliest final".split())
 _NO_AMOUNT = frozenset(("how often", "when", "how"))  # asks a frequency, a time or a way, which no amount answers

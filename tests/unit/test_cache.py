@@ -400,6 +400,7 @@ def test_fraud_facts(guard, asked, same):
     # a modifier that names the default case narrows nothing when dropped; another modifier still does
     ("How many yards of fabric do I need to reupholster a standard wingback chair?", "yards of fabric to reupholster wingback chair", True),
     ("How many yards of fabric do I need to reupholster a wingback chair?", "yards of fabric to reupholster a large wingback chair", False),
+    ("How long do brake pads usually last?", "how long do brake pads last", True),
     # word for word with a word of degree added, or a pronoun made someone named
     ("Can dogs see colors?", "Can dogs see some colors?", False),
     ("How much does a full groom cost for a dog > 25 kg?", "How much more does a full groom cost for a dog > 25 kg?", False),
