@@ -1188,7 +1188,8 @@ _SKIPPED_IN_ACRONYMS = frozenset(("of", "the", "and", "for", "a", "an"))
 
 def _spelled_out(a: Reading, b: Reading) -> tuple[Reading, Reading]:
     """`a`'s acronyms that `b` spells out ("ETF", "exchange-traded fund"; "NYC", "New York City"; "LOTR", "Lord of the
-    Rings"), taken out of `a`'s facts, and the words that spell them out of `b`'s facts and words. An acronym is a
+    Rings"; "TX", "Texas": `_CODE_NAMES`), taken out of `a`'s facts, and the words that spell them out of `b`'s facts
+    and words. An acronym is a
     code of letters alone that `b` does not write; its letters are the initials of consecutive words of one clause
     of `b`, which may leave out "of", "the", "and", "for", "a" or "an" inside."""
     theirs = {(f.kind, f.value) for f in b.facts}
@@ -1197,7 +1198,7 @@ def _spelled_out(a: Reading, b: Reading) -> tuple[Reading, Reading]:
     for fact in a.facts:
         if fact.kind != "id" or not fact.value.isalpha() or (fact.kind, fact.value) in theirs:
             continue
-        run = _initials_run(fact.value, b.spelled)
+        run = _initials_run(fact.value, b.spelled) or _named_run(fact.value, b.spelled)
         if run:
             acronyms.append(fact)
             spelled |= set(run)
@@ -1206,6 +1207,31 @@ def _spelled_out(a: Reading, b: Reading) -> tuple[Reading, Reading]:
     return (replace(a, facts=tuple(f for f in a.facts if f not in acronyms)),
             replace(b, facts=tuple(f for f in b.facts if not (f.kind in ("name", "id") and f.value in spelled)),
                     words=tuple(w for w in b.words if w not in spelled)))
+
+
+# codes that are not their names' initials: the US states' postal codes, and two countries'
+_CODE_NAMES = {code: tuple(tuple(name.split()) for name in names.split("/")) for code, names in {
+    "al": "alabama", "ak": "alaska", "az": "arizona", "ar": "arkansas", "ca": "california", "co": "colorado",
+    "ct": "connecticut", "de": "delaware", "dc": "district of columbia/washington dc", "fl": "florida", "ga": "georgia",
+    "hi": "hawaii", "id": "idaho", "il": "illinois", "in": "indiana", "ia": "iowa", "ks": "kansas", "ky": "kentucky",
+    "la": "louisiana/los angeles", "me": "maine", "md": "maryland", "ma": "massachusetts", "mi": "michigan",
+    "mn": "minnesota", "ms": "mississippi", "mo": "missouri", "mt": "montana", "ne": "nebraska", "nv": "nevada",
+    "nh": "new hampshire", "nj": "new jersey", "nm": "new mexico", "ny": "new york", "nc": "north carolina",
+    "nd": "north dakota", "oh": "ohio", "ok": "oklahoma", "or": "oregon", "pa": "pennsylvania", "ri": "rhode island",
+    "sc": "south carolina", "sd": "south dakota", "tn": "tennessee", "tx": "texas", "ut": "utah", "vt": "vermont",
+    "va": "virginia", "wa": "washington", "wv": "west virginia", "wi": "wisconsin", "wy": "wyoming",
+    "uk": "united kingdom/britain/great britain", "usa": "united states/america", "us": "united states/america",
+}.items()}
+
+
+def _named_run(code: str, spelled: tuple[str, ...]) -> tuple[str, ...]:
+    """The words in `spelled` that name the place `code` stands for ("TX", "Texas"; "NV", "Nevada"; "UK", "United
+    Kingdom"), else ()."""
+    for name in _CODE_NAMES.get(code, ()):
+        for start in range(len(spelled) - len(name) + 1):
+            if spelled[start:start + len(name)] == name:
+                return name
+    return ()
 
 
 def _initials_run(letters: str, spelled: tuple[str, ...]) -> tuple[str, ...]:

@@ -194,6 +194,10 @@ def test_facts_are_bound_to_their_roles():
     ("Can I cold crash my beer at -2 C?", "Can I cold crash my beer at 2 C?", False),
     ("Must I tell ATC before launching a rocket heavier than 1.5 kg?", "Must I tell ATC before launching a rocket over 1.5 kg?", True),
     ("Must I tell ATC before launching a rocket heavier than 1.5 kg?", "Must I tell ATC before launching a rocket lighter than 1.5 kg?", False),
+    # a US state's postal code is its name, and "UK" the United Kingdom; another state's code is another place
+    ("Is it legal to trim my neighbour's branches in Texas?", "is it legal to trim my neighbour's branches in TX?", True),
+    ("Is it legal to trim my neighbour's branches in Texas?", "is it legal to trim my neighbour's branches in NV?", False),
+    ("How many bird species have been recorded in the UK?", "How many bird species have been recorded in the United Kingdom?", True),
     # a version, an address or a dotted date is a code, its every digit its own; a quantity's trailing zero is not
     ("What is new in Python 3.10?", "What is new in Python 3.1?", False),
     ("Should I upgrade to version 1.2.1?", "Should I upgrade to version 1.2.3?", False),
