@@ -1253,7 +1253,8 @@ def _initials_run(letters: str, spelled: tuple[str, ...]) -> tuple[str, ...]:
 
 def _bare_amounts(a: Reading, b: Reading) -> tuple[Reading, Reading]:
     """`a` with its figures written without a currency given the one `b` writes them with ("a 90k salary", "a $90,000
-    salary"), where `b` writes that figure once, with a currency, and `a` writes it only bare."""
+    salary"), where `b` writes that figure once, with a currency, and `a` writes it only bare; and so an age ("my son
+    is 11", "my 11-year-old son")."""
     mine = [f for f in a.facts if f.kind == "num"]
     theirs = [f for f in b.facts if f.kind == "num"]
 
@@ -1261,7 +1262,10 @@ def _bare_amounts(a: Reading, b: Reading) -> tuple[Reading, Reading]:
         if fact.unit or any(f.value == fact.value and f.unit for f in mine):
             return ""
         same = [f for f in theirs if f.value == fact.value]
-        return same[0].unit if len(same) == 1 and is_currency(same[0].unit) else ""
+        if len(same) != 1:
+            return ""
+        unit = same[0].unit
+        return unit if is_currency(unit) or (unit == "year" and same[0].label == "old") else ""
 
     given = {fact: unit for fact in mine if (unit := currency(fact))}
     if not given:

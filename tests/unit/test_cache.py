@@ -194,6 +194,9 @@ def test_facts_are_bound_to_their_roles():
     ("Can I cold crash my beer at -2 C?", "Can I cold crash my beer at 2 C?", False),
     ("Must I tell ATC before launching a rocket heavier than 1.5 kg?", "Must I tell ATC before launching a rocket over 1.5 kg?", True),
     ("Must I tell ATC before launching a rocket heavier than 1.5 kg?", "Must I tell ATC before launching a rocket lighter than 1.5 kg?", False),
+    # an age said bare meets the same age said in years, and not another
+    ("My son is 11. Is he old enough to join a water polo club?", "Is my 11-year-old son old enough to join a water polo club?", True),
+    ("My son is 11. Is he old enough to join a water polo club?", "Is my 12-year-old son old enough to join a water polo club?", False),
     # a US state's postal code is its name, and "UK" the United Kingdom; another state's code is another place
     ("Is it legal to trim my neighbour's branches in Texas?", "is it legal to trim my neighbour's branches in TX?", True),
     ("Is it legal to trim my neighbour's branches in Texas?", "is it legal to trim my neighbour's branches in NV?", False),
