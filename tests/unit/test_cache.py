@@ -589,6 +589,14 @@ def test_lemma_strips_es_only_after_a_hiss():
         "box", "match", "dish", "class", "ounce", "date", "house", "city"]
 
 
+def test_text_speak_is_read_as_the_words_it_stands_for():
+    assert read("can u take formula milk thru security w/ a baby b4 abt 9").spelled == (
+        "can", "you", "take", "formula", "milk", "through", "security", "with", "a", "baby", "before", "about")
+    # a "u" after a number, or after "how many", counts units: "10 u of insulin"
+    assert [(f.value, f.unit) for f in read("10 u of insulin").facts] == [("10", "u")]
+    assert read("how many u of insulin").spelled[:3] == ("how", "many", "u")
+
+
 def test_durations_scales_and_dashes_are_read_as_written():
     def numbers(text: str) -> list[tuple[str, str]]:
         return [(f.value, f.unit) for f in read(text).facts if f.kind == "num"]
