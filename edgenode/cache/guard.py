@@ -1189,9 +1189,8 @@ _SKIPPED_IN_ACRONYMS = frozenset(("of", "the", "and", "for", "a", "an"))
 def _spelled_out(a: Reading, b: Reading) -> tuple[Reading, Reading]:
     """`a`'s acronyms that `b` spells out ("ETF", "exchange-traded fund"; "NYC", "New York City"; "LOTR", "Lord of the
     Rings"; "TX", "Texas": `_CODE_NAMES`), taken out of `a`'s facts, and the words that spell them out of `b`'s facts
-    and words. An acronym is a
-    code of letters alone that `b` does not write; its letters are the initials of consecutive words of one clause
-    of `b`, which may leave out "of", "the", "and", "for", "a" or "an" inside."""
+    and words. An acronym is a code of letters alone that `b` does not write; its letters are the initials of
+    consecutive words of one clause of `b`, which may leave out "of", "the", "and", "for", "a" or "an" inside."""
     theirs = {(f.kind, f.value) for f in b.facts}
     spelled: set[str] = set()
     acronyms = []
