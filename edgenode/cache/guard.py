@@ -320,6 +320,8 @@ class Guard:
         literals = set(ra.literals) | set(rb.literals)
         if any(w in literals for w in la + lb):
             return Verdict.DIFFER  # a quoted word differs: "'whom'" is not "'whose'"
+        if "how long" in ra.asks and "how long" in rb.asks:  # "how long does syrup last", "how long will it keep"
+            la, lb = _lasting(la, lb)
         la, lb = _joined(la, lb, rb.said)
         lb, la = _joined(lb, la, ra.said)
         met: set[str] = set()  # words that met their counterpart in another spelling: "tyre" and "tire"
@@ -337,6 +339,7 @@ class Guard:
                     return Verdict.DIFFER  # no word and no fact in common: nothing for a judge to weigh ("ab")
                 return Verdict.UNSURE
         extra, other, own, said = (la, b, ra, rb.said) if la else (lb, a, rb, ra.said)
+        other_reading = rb if la else ra
         shared = {lemma(w) for w in other} | met
         unsure = False
         for word in extra:
@@ -353,6 +356,8 @@ class Guard:
                 continue  # "which parrot bird lives longest": a parrot is a bird
             if word in _DEFAULTS:
                 continue  # "regular nail polish" is what "nail polish" means unless said otherwise
+            if word in _LAWFUL and _modality(own) != "advised" and (_modality(other_reading) == "allowed" or "legal" in said):
+                continue  # "is it legal to clear snow" asks what "am I allowed to clear snow" asks
             if any(m == word and lemma(head) in shared for m, head in own.modifiers):
                 return Verdict.DIFFER  # "state tax refund" against "tax refund", though a status is a state
             if broader:
@@ -544,6 +549,19 @@ _COMPARING, _MOST = frozenset(("more", "less", "fewer")), frozenset(("most", "le
 # modifiers that name the case a question means when it names none: "a standard wingback chair", "a wingback chair"
 _DEFAULTS = frozenset("regular standard normal typical usual ordinary average basic plain usually normally typically "
                       "generally roughly approximately approx commonly".split())  # and the hedges that ask for it
+_LASTING = frozenset(("last", "keep", "stay", "remain"))  # what a thing does for as long as "how long" asks
+
+
+def _lasting(mine: list[str], theirs: list[str]) -> tuple[list[str], list[str]]:
+    """Two "how long" questions' words without the verbs that only say a thing lasts ("how long does syrup last", "how
+    long will syrup keep"), where both say one or one says nothing else ("how long is someone with the flu contagious"
+    is not "how long does the flu last")."""
+    kept = [w for w in mine if lemma(w) not in _LASTING], [w for w in theirs if lemma(w) not in _LASTING]
+    said = len(kept[0]) < len(mine), len(kept[1]) < len(theirs)
+    if (said[0] and said[1]) or (said[0] and not kept[1]) or (said[1] and not kept[0]):
+        return kept
+    return mine, theirs
+_LAWFUL = frozenset(("legal", "legally", "lawful", "lawfully", "permissible"))  # what "can" or "allowed" asks
 # words only one side has that pick one of several: "first", "last", "only"
 _SELECTORS = frozenset("first last next previous only latest earliest final".split())
 _NO_AMOUNT = frozenset(("how often", "when", "how"))  # asks a frequency, a time or a way, which no amount answers

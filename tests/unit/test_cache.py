@@ -194,6 +194,12 @@ def test_facts_are_bound_to_their_roles():
     ("Can I cold crash my beer at -2 C?", "Can I cold crash my beer at 2 C?", False),
     ("Must I tell ATC before launching a rocket heavier than 1.5 kg?", "Must I tell ATC before launching a rocket over 1.5 kg?", True),
     ("Must I tell ATC before launching a rocket heavier than 1.5 kg?", "Must I tell ATC before launching a rocket lighter than 1.5 kg?", False),
+    # "legal" asks what "can" and "allowed" ask; "last", "keep" and "stay" say how long a thing lasts, unless one side
+    # asks something else of it
+    ("Can I serve above my waist in doubles?", "Is it legal to serve above the waist in doubles?", True),
+    ("Must I serve below my waist in doubles?", "Is it legal to serve below the waist in doubles?", False),
+    ("How long do home-canned peaches last on the shelf?", "How long will home-canned peaches keep on the shelf?", True),
+    ("How long is someone with the flu contagious?", "How long does the flu last?", False),
     # an age said bare meets the same age said in years, and not another
     ("My son is 11. Is he old enough to join a water polo club?", "Is my 11-year-old son old enough to join a water polo club?", True),
     ("My son is 11. Is he old enough to join a water polo club?", "Is my 12-year-old son old enough to join a water polo club?", False),
