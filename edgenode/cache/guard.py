@@ -356,7 +356,8 @@ class Guard:
                 continue  # "which parrot bird lives longest": a parrot is a bird
             if word in _DEFAULTS:
                 continue  # "regular nail polish" is what "nail polish" means unless said otherwise
-            if word in _LAWFUL and _modality(own) != "advised" and (_modality(other_reading) == "allowed" or "legal" in said):
+            if word in _LAWFUL and _modality(own) != "advised" and (
+                    _modality(other_reading) == "allowed" or "legal" in said):
                 continue  # "is it legal to clear snow" asks what "am I allowed to clear snow" asks
             if any(m == word and lemma(head) in shared for m, head in own.modifiers):
                 return Verdict.DIFFER  # "state tax refund" against "tax refund", though a status is a state
@@ -561,6 +562,8 @@ def _lasting(mine: list[str], theirs: list[str]) -> tuple[list[str], list[str]]:
     if (said[0] and said[1]) or (said[0] and not kept[1]) or (said[1] and not kept[0]):
         return kept
     return mine, theirs
+
+
 _LAWFUL = frozenset(("legal", "legally", "lawful", "lawfully", "permissible"))  # what "can" or "allowed" asks
 # words only one side has that pick one of several: "first", "last", "only"
 _SELECTORS = frozenset("first last next previous only latest earliest final".split())
