@@ -850,15 +850,15 @@ def _both_added(a: Reading, b: Reading) -> bool:
     return "and" not in a.spelled[k + 1:k + 5]
 
 
-_SUBJECTS = frozenset("i we you he she they".split())
+_SUBJECTS = (_ASKERS | _OTHERS) - {"one"}
 _ASKER_WORDS = frozenset("i me my mine we us our ours you your yours".split())
 _OTHER_WORDS = frozenset("he him his she her hers they them their theirs".split())
 
 
 # one asker against several ("should I", "should we"); a helper of the present against one of the past ("is", "was")
 _ONE_ASKER, _MANY_ASKERS = frozenset("i me my mine".split()), frozenset("we us our ours".split())
-_PRESENT_FORMS = frozenset(("do", "does", "is", "are", "am", "has", "have"))
-_PAST_FORMS = frozenset(("did", "was", "were", "had"))
+_PRESENT_HELPERS = frozenset(("do", "does", "is", "are", "am"))
+_PRESENT_FORMS = _PRESENT_HELPERS | {"has", "have"}  # against `_PAST`'s "did", "was", "were", "had"
 # a helper that only agrees with another subject ("do I", "does she")
 _AGREEING = frozenset(map(frozenset, (("do", "does"), ("is", "are"), ("is", "am"), ("are", "am"), ("has", "have"),
                                       ("was", "were"))))
@@ -880,7 +880,7 @@ def _one_word_swapped(a: Reading, b: Reading) -> bool:
     if len(changed) == 2:  # a person and its helper: "do I", "does she"
         return any(person) and all(ok or frozenset(pq) in _AGREEING for ok, pq in zip(person, changed, strict=True))
     p, q = changed[0]
-    return person[0] or {p, q} == {"and", "or"} or (p in _PRESENT_FORMS and q in _PAST_FORMS)
+    return person[0] or {p, q} == {"and", "or"} or (p in _PRESENT_FORMS and q in _PAST)
 
 
 def _one_change(x: tuple[str, ...], y: tuple[str, ...]) -> tuple[int, tuple[str, ...], tuple[str, ...]] | None:
@@ -1034,8 +1034,6 @@ def _here_for_there(a: Reading, b: Reading) -> bool:
                 for k, w in enumerate(spelled))
     return "here" in a.said and "here" not in b.said and there and "there" not in a.said
 
-
-_PRESENT_HELPERS = frozenset(("do", "does", "is", "are", "am"))
 
 
 def _past_for_present(a: Reading, b: Reading) -> bool:
