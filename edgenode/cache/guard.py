@@ -1035,7 +1035,6 @@ def _here_for_there(a: Reading, b: Reading) -> bool:
     return "here" in a.said and "here" not in b.said and there and "there" not in a.said
 
 
-
 def _past_for_present(a: Reading, b: Reading) -> bool:
     """Two yes-or-no questions, one asked of the past and one of the present: "was Pluto a planet" is not "is Pluto a
     planet" (not "what is our ratio for the last quarter", "what was it": the window says when)."""
