@@ -40,6 +40,7 @@ from bench.cacheeval import (
     design_fourth,
     design_free,
     design_hand,
+    design_nineteenth,
     design_ninth,
     design_probes,
     design_seventeenth,
@@ -98,7 +99,7 @@ def quality(figures: dict[str, float | int]) -> None:
               "design_twelfth": design_twelfth.pairs(), "design_thirteenth": design_thirteenth.pairs(),
               "design_fourteenth": design_fourteenth.pairs(), "design_fifteenth": design_fifteenth.pairs(),
               "design_sixteenth": design_sixteenth.pairs(), "design_seventeenth": design_seventeenth.pairs(),
-              "design_eighteenth": design_eighteenth.pairs(),
+              "design_eighteenth": design_eighteenth.pairs(), "design_nineteenth": design_nineteenth.pairs(),
               "design_probes": design_probes.pairs()}
     for split, pairs in splits.items():
         families = {"": pairs, "_workloads": [p for p in pairs if p.family in WORKLOADS],
