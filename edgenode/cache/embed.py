@@ -310,6 +310,11 @@ class WordVectors:
     def __call__(self, word: str) -> np.ndarray:
         return self.many((word,))[0]
 
+    def common(self, word: str) -> bool:
+        """`word` is one vocabulary token: WordPiece keeps the 30,000 commonest pieces whole ("cheaper", "door"),
+        and splits rarer words ("cheeper", "instal")."""
+        return word in self._row
+
     def unencoded(self, words: Iterable[str]) -> list[str]:
         """The words `many` would have to run the encoder for (not one vocabulary token, not met before)."""
         with self._lock:

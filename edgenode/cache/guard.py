@@ -168,6 +168,10 @@ class WordVectorSource(Protocol):
 
     def many(self, words: Iterable[str]) -> list[np.ndarray]: ...
 
+    def common(self, word: str) -> bool:
+        """`word` is one of the encoder's vocabulary tokens: a common word, not a rare one."""
+        ...
+
     def unencoded(self, words: Iterable[str]) -> list[str]:
         """The words `many` would run the encoder for (slow: the edge does that on a worker thread)."""
         ...
@@ -377,9 +381,16 @@ class Guard:
 
     def _slip(self, typed: str, word: str) -> bool:
         """`typed` is `word` with one letter added, dropped, changed or two swapped ("captial", "recieve"), and WordNet
-        does not know `typed`: "form" and "from", "Iran" and "Iraq" are words of their own."""
+        does not know `typed`, or knows it as a rare word where `word` is a common one ("cheeper" for "cheaper",
+        "instal" for "install": the encoder's vocabulary keeps common words whole): "form" and "from", "Iran" and
+        "Iraq" are words of their own, and two things of one kind ("sulfite", "sulfate") differ before this is asked."""
         return (self.lexicon is not None and min(len(typed), len(word)) >= 4 and typed.isalpha() and word.isalpha()
-                and not self.lexicon.lemmas(typed) and OSA.distance(typed, word, score_cutoff=1) <= 1)
+                and (not self.lexicon.lemmas(typed) or (not self._common(typed) and self._common(word)))
+                and OSA.distance(typed, word, score_cutoff=1) <= 1)
+
+    def _common(self, word: str) -> bool:
+        """`word`, or a base form of it, is one of the encoder's vocabulary tokens ("latitudes": "latitude")."""
+        return self._vectors.common(word) or any(self._vectors.common(form) for form in self.lexicon.lemmas(word))
 
     def _known_slip(self, typed: str, word: str) -> bool:
         """`typed` is a slip (`_slip`) of `word`, which WordNet knows."""

@@ -550,6 +550,11 @@ def test_template_words_by_meaning(guard, stored, asked, same):
     ("Which is bigger, Sweden or Norway?", "wich is bigger, sweden or norway", True),
     ("How do I trim a hedge?", "How do I trim an edge?", False),
     ("How do I bake bread?", "How do I bake beard?", False),
+    # a rare word WordNet knows, one letter off a common one, is a slip of it; two common words are words of their own
+    ("What should a company do after discovering a data breach?",
+     "What should a company do after discovering a data breech?", True),
+    ("Are theme park tickets cheaper if bought online?", "Are theme park tickets cheeper if bought online?", True),
+    ("Why is it colder at higher altitudes?", "Why is it colder at higher latitudes?", False),
     ("What's the difference between a crocodile and an alligator?", "crocodile vs alligator", True),
     # a word only one side has that WordNet puts above a word of the other says nothing more
     ("Which parrot lives the longest?", "Which parrot bird lives the longest?", True),
