@@ -272,6 +272,9 @@ _NUMERO = re.compile(r"\bno\.\s?(?=\d)", re.IGNORECASE)  # "Symphony No. 5" is S
 # an area or a volume written with a power: "20 cm\u00b2" is 20 sqcm, not 20 cm (whose prefix would be folded)
 _POWER = re.compile(r"(\d)\s*(km|cm|mm|m|ft|in)\s*([\u00b2\u00b3])", re.IGNORECASE)
 _MERIDIEM = re.compile(r"\b([ap])\.m\b\.?", re.IGNORECASE)  # "3 p.m." is "3 pm"
+# a section of a code written with its subsections in brackets is the code written without: "401(k)" is "401k",
+# "501(c)(3)" is "501c3"
+_SECTION = re.compile(r"\b(\d+)((?:\([a-z0-9]{1,2}\))+)(?!\w)", re.IGNORECASE)
 # a product between numbers is an operator: "12 x 14 ft", "12 by 14 feet", "12 times 17", "multiply 12 by 17"
 _PRODUCT = re.compile(
     r"(?<=\d)\s*(?:x|\u00d7|times)\s*(?=[$\u20ac\u00a3]?\d)"
@@ -527,6 +530,8 @@ def _tokens(text: str) -> list[_Token]:
         text = _MERIDIEM.sub(r"\1m", text)
     if "no." in lowered:
         text = _NUMERO.sub("", text)
+    if "(" in text:
+        text = _SECTION.sub(lambda m: m.group(1) + m.group(2).replace("(", "").replace(")", ""), text)
     digits = _DIGIT.search(text) is not None
     if digits and _GLUED_CURRENCY.search(text):
         text = _GLUED_CURRENCY.sub(r"\1 ", text)  # "GBP49.99" is "GBP 49.99"

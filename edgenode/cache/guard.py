@@ -1157,15 +1157,28 @@ def _age_for_when(a: Reading, b: Reading) -> bool:
 # necessary to"), or allowed and possible ("is it possible to")
 _ADVISED = frozenset(("should", "must", "ought", "necessary", "required", "mandatory", "compulsory", "obligatory"))
 _ALLOWED = frozenset(("can", "could", "may", "might", "possible", "able"))
+_ALL_MODALS = frozenset(("can", "could", "may", "might"))  # the modals of _ALLOWED: read where they stand
 _NEED_TO = frozenset(("need", "needs", "have", "has"))  # "does it need to be", "do I have to": needed ("I need a recipe" asks)
+
+
+# verbs of a request: "could you tell me", "can you explain", "could you please let me know"
+_REQUESTS = frozenset("tell explain let show give help recommend suggest describe list name clarify confirm".split())
+
+
+def _requests(spelled: tuple[str, ...], i: int) -> bool:
+    """The modal at `i` asks for the answer ("could you tell me the right temperature"), not what may be done."""
+    rest = [w for w in spelled[i + 1:i + 4] if w != "please"]
+    return rest[:1] == ["you"] and len(rest) > 1 and rest[1] in _REQUESTS
 
 
 def _modality(reading: Reading) -> str:
     """"advised" or "allowed" where the prompt's modals, or the words that say as much ("necessary", "possible"),
-    say only one ("how early should I arrive", "how early can I arrive"), else ""."""
+    say only one ("how early should I arrive", "how early can I arrive"), else ""; a modal that opens a request says
+    nothing of it ("could you tell me what temperature milk chocolate should be tempered to")."""
     advised = not _ADVISED.isdisjoint(reading.said) or any(
         w in _NEED_TO and n == "to" for w, n in zip(reading.spelled, reading.spelled[1:], strict=False))
-    allowed = not _ALLOWED.isdisjoint(reading.said)
+    allowed = not (_ALLOWED - _ALL_MODALS).isdisjoint(reading.said) or any(
+        w in _ALLOWED and not _requests(reading.spelled, i) for i, w in enumerate(reading.spelled))
     return "advised" if advised and not allowed else "allowed" if allowed and not advised else ""
 
 

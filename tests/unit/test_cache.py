@@ -555,6 +555,13 @@ def test_template_words_by_meaning(guard, stored, asked, same):
      "What should a company do after discovering a data breech?", True),
     ("Are theme park tickets cheaper if bought online?", "Are theme park tickets cheeper if bought online?", True),
     ("Why is it colder at higher altitudes?", "Why is it colder at higher latitudes?", False),
+    # a code's subsections in brackets are the code written without them; a modal that opens a request asks nothing
+    ("How much can I contribute to a 401(k) in 2024?", "2024 401k contribution limit?", True),
+    ("How much can I contribute to a 401(k) in 2024?", "How much can I contribute to a 403(b) in 2024?", False),
+    ("What temperature should milk chocolate be tempered to?",
+     "Could you tell me the right tempering temperature for milk chocolate?", True),
+    ("How early should I arrive at the airport?", "How early can I arrive at the airport?", False),
+    ("How early should you arrive at the airport?", "How early can you arrive at the airport?", False),
     ("What's the difference between a crocodile and an alligator?", "crocodile vs alligator", True),
     # a word only one side has that WordNet puts above a word of the other says nothing more
     ("Which parrot lives the longest?", "Which parrot bird lives the longest?", True),
@@ -606,6 +613,13 @@ def test_text_speak_is_read_as_the_words_it_stands_for():
     # a "u" after a number, or after "how many", counts units: "10 u of insulin"
     assert [(f.value, f.unit) for f in read("10 u of insulin").facts] == [("10", "u")]
     assert read("how many u of insulin").spelled[:3] == ("how", "many", "u")
+
+
+def test_a_code_with_bracketed_subsections_reads_as_the_code_written_without():
+    assert read("is a 501(c)(3) exempt").facts == read("is a 501c3 exempt").facts
+    assert read("my 401(k) match").facts == read("my 401k match").facts
+    assert read("my 401(k) match").facts != read("my 403(b) match").facts
+    assert read("what is f(x) if x = 2").facts == read("what is f ( x ) if x = 2").facts  # a letter's brackets stay
 
 
 def test_durations_scales_and_dashes_are_read_as_written():
