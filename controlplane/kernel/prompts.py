@@ -199,6 +199,20 @@ def _aged(text: str) -> str:
     return f"{number} years old"
 
 
+# a Roman numeral after a word that numbers what it names: "phase II", "type I diabetes", "stage IV", "World War II"
+# (one letter only in capitals: "what type i need"; never alone: "an IV drip", "vi or nano")
+_NUMBERED = "phase|type|stage|class|grade|level|tier|category|schedule|part|chapter|volume|act|title|war"
+_ROMAN = re.compile(r"(X{0,3})(IX|IV|V?I{0,3})", re.IGNORECASE)
+
+
+def _roman(text: str) -> str:
+    """"phase II": "phase 2"."""
+    word, numeral = text.rsplit(" ", 1)
+    tens, units = _ROMAN.fullmatch(numeral).groups()
+    value = 10 * len(tens) + {"ix": 9, "iv": 4}.get(units.lower(), 5 * units.lower().startswith("v") + units.lower().count("i"))
+    return f"{word} {value}"
+
+
 def _tens(text: str) -> str:
     tens, units = text.lower().split("-")
     return str(int(_NUMBER_WORDS[tens]) + int(_NUMBER_WORDS[units]))
@@ -238,7 +252,8 @@ _REWRITES: tuple[tuple[str, object], ...] = (
     # "how do I know if my baby has a fever" asks for the signs, not what to do about it
     (r"how (?:do|can|would|could|will|should) (?:i|you|we|one) (?:know|tell)(?= if| whether| when)", "what are the signs"),
     (r"is it (?:better|best|wiser|wise|advisable|a good idea) to", "should I"),
-    (r"what(?:['\u2019]s| is| are| were| was) (?:the |some |a )?reasons? (?:for |why |that )?", "why "),
+    (r"what(?:['\u2019]s| is| are| were| was) (?:the |some |a )?(?:reasons? (?:for |why |that )?|(?:main )?causes? of )",
+     "why "),  # "what were the causes of WWI" asks what "what caused WWI" asks
     (r"what(?:['\u2019]s| is| are) (?:the |some |a )?(?:\w+ )?(?:ways?|steps|process|method|procedure) (?:to|for|of)",
      _way),
     (r"(?:what|when)(?:['\u2019]s| is) the (?:best |right |ideal |good )?time (?:of (?:the )?year )?to", "when to"),
@@ -261,6 +276,8 @@ _REWRITES: tuple[tuple[str, object], ...] = (
     (r"yday", "yesterday"),
     (r"no\. of", "number of"), (r"minus ?(?=\d)", "-"),  # "no. of players" counts; "minus 15 C" is -15 C
     (r"(?:,\s*)?or not(?=\s*[?.!]|\s*$)", ""),  # "hyaluronic acid for oily skin, good or not?" asks no negation
+    (r"ww ?(?:ii|2)", "World War 2"), (r"ww ?(?:i|1)", "World War 1"),  # as "World War II" is read
+    (rf"(?:{_NUMBERED}) (?:(?=[ivx]{{2}})(?:x{{0,3}})(?:ix|iv|v?i{{0,3}})|(?-i:[IVX]))", _roman),
     ("|".join(_ORDINAL_WORDS), lambda text: _ORDINAL_WORDS[text.lower()]),  # "first" is 1st
     ("|".join(_NUMBER_WORDS), lambda text: _NUMBER_WORDS[text.lower()]),
 )
@@ -301,11 +318,11 @@ _NEEDLES = (" then", "deg", "dollar", "pound", "sterling", "kron", "franc", "yen
             "naira", "shilling", "dinar", "how much time", "how frequently", "how regularly", "how many t", "how many s",
             "how many m", "how many h", "how many d", "how many w", "how many y", "kilowatt", "what t", "what y", "what d",
             "which t", "which y", "which d", "what m", "which m", "wi-fi", " know", " tell", "or not", "what reason", "what place", "non-", "'",
-            "\u2019", "reason", "is it ", " way", "steps", "process", "method", "procedure", "time to", "time of", "what caus", "what could",
+            "\u2019", "reason", " cause", "is it ", " way", "steps", "process", "method", "procedure", "time to", "time of", "what caus", "what could",
             "what might", "what would", "is caus", "are caus", "what mak", "is mak", "are mak", "allowed", "permitted",
             "advance", "power of", "close to", " used", "count as", "counts as", "height", "length", "depth",
             "distance", "width", "weight", "speed", "the age", "what age", "w/", "thru", "abt", "b4", "yday", "no.", "minus", " u ", "u ", "sq", "m2", "ft2", " a minute", " an hour", " a day", " a week",
-            "y/o", *_NUMBER_WORDS, *_ORDINAL_WORDS)
+            "y/o", "ww", *(f"{w} " for w in _NUMBERED.split("|")), *_NUMBER_WORDS, *_ORDINAL_WORDS)
 
 
 _AGE_HINT = re.compile(r"\bage|\dy/?o\b|\d y/?o\b")  # "Age 42", "aged", "12 yo", "42yo"

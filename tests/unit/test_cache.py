@@ -562,6 +562,14 @@ def test_template_words_by_meaning(guard, stored, asked, same):
      "Could you tell me the right tempering temperature for milk chocolate?", True),
     ("How early should I arrive at the airport?", "How early can I arrive at the airport?", False),
     ("How early should you arrive at the airport?", "How early can you arrive at the airport?", False),
+    # a Roman numeral after a word that numbers ("phase II"), "WW2", "what were the causes of"
+    ("What is the difference between phase 2 and phase 3 clinical trials?",
+     "whats the diff between phase II and phase III clinical trials", True),
+    ("What is the difference between phase 2 and phase 3 clinical trials?",
+     "What is the difference between phase I and phase III clinical trials?", False),
+    ("When did World War II end?", "when did ww2 end", True),
+    ("When did World War II end?", "When did World War I end?", False),
+    ("What caused World War I?", "What were the causes of WWI?", True),
     ("What's the difference between a crocodile and an alligator?", "crocodile vs alligator", True),
     # a word only one side has that WordNet puts above a word of the other says nothing more
     ("Which parrot lives the longest?", "Which parrot bird lives the longest?", True),
@@ -620,6 +628,14 @@ def test_a_code_with_bracketed_subsections_reads_as_the_code_written_without():
     assert read("my 401(k) match").facts == read("my 401k match").facts
     assert read("my 401(k) match").facts != read("my 403(b) match").facts
     assert read("what is f(x) if x = 2").facts == read("what is f ( x ) if x = 2").facts  # a letter's brackets stay
+
+
+def test_roman_numerals_number_only_after_a_word_that_numbers():
+    assert read("type I diabetes").facts == read("type 1 diabetes").facts
+    assert read("stage iv cancer").facts == read("stage 4 cancer").facts
+    assert read("chapter XIV summary").facts == read("chapter 14 summary").facts
+    assert not any(f.kind == "num" for f in read("an IV drip").facts)  # alone: a word of its own
+    assert read("what type i need").spelled == ("what", "type", "i", "need")  # one letter only in capitals
 
 
 def test_durations_scales_and_dashes_are_read_as_written():
