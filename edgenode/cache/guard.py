@@ -52,7 +52,8 @@ answer to the other. Two readings ask the same thing when
   knows with something else in front ("ebooks", "audiobooks"). A quoted word is compared as written ("'whom'", "'whose'"), and a word only one side has that is one more item of a list ("horizontally and
   vertically", "horizontally") is never implied, nor one whose opposite the other side says with a word that
   carries no topic ("keep left", "keep right"). A word WordNet does not know that is one letter off a word of the
-  other side is a typing slip ("captial", "wich"); "A vs B" asks the difference between them; a word only one
+  other side is a typing slip ("captial", "wich"), and so is a rare word one letter off a common one ("cheeper");
+"A vs B" asks the difference between them, and "is A healthier than B" what "which is healthier, A or B" asks; a word only one
   side has that WordNet puts one or two levels above a word of the other ("parrot bird") is implied, and so is a
   noun naming what the other side asks ("boiling time?" where it asks how long, "price" where it asks how much,
   "steps" where it asks how, "mean" or "explained" where it asks what something is); a word the other side writes as
@@ -504,7 +505,7 @@ class Guard:
         if a.fact_key != b.fact_key:
             # the same fact written otherwise: each rewrite takes (a, b) to (a, b), tried from both sides
             for rewrite in (_lower_case_names, _bare_amounts, _spelled_out, self._without_as_opposite, _framing,
-                            _one_for_a, self._slipped_facts):
+                            _one_for_a, self._slipped_facts, _choice_for_than):
                 a, b = rewrite(a, b)
                 b, a = rewrite(b, a)
             if a.fact_key != b.fact_key:
@@ -1321,6 +1322,16 @@ def _framing(a: Reading, b: Reading) -> tuple[Reading, Reading]:
         return a, b
     framing = [f for f in a.facts if f.kind == "window" and f.label and f.label in b.asks]
     return (replace(a, facts=tuple(f for f in a.facts if f not in framing)) if framing else a), b
+
+
+def _choice_for_than(a: Reading, b: Reading) -> tuple[Reading, Reading]:
+    """`a` without what it compares against ("is brown rice healthier than white rice") where `b` asks the choice
+    between the two ("which is healthier, white rice or brown rice", "brown rice vs white rice, which is healthier"):
+    either answer says which one is. Its words are compared as usual ("which is cheaper" is not "healthier")."""
+    if any(f.kind == "than" for f in b.facts) or not ({"or"} | _VERSUS) & set(b.said):
+        return a, b
+    than = [f for f in a.facts if f.kind == "than" and f.value in b.said]
+    return (replace(a, facts=tuple(f for f in a.facts if f not in than)) if than else a), b
 
 
 _ONE = frozenset(("a", "an", "single"))

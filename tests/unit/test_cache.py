@@ -570,6 +570,11 @@ def test_template_words_by_meaning(guard, stored, asked, same):
     ("When did World War II end?", "when did ww2 end", True),
     ("When did World War II end?", "When did World War I end?", False),
     ("What caused World War I?", "What were the causes of WWI?", True),
+    # "is A healthier than B" asks the choice "which is healthier, A or B" or "A vs B" asks; not another comparison
+    ("Is brown rice healthier than white rice?", "Which is healthier, white rice or brown rice?", True),
+    ("Is brown rice healthier than white rice?", "brown rice vs white rice which is healthier", True),
+    ("Is brown rice healthier than white rice?", "Which is cheaper, white rice or brown rice?", False),
+    ("Is brown rice healthier than white rice?", "Is white rice healthier than brown rice?", False),
     ("What's the difference between a crocodile and an alligator?", "crocodile vs alligator", True),
     # a word only one side has that WordNet puts above a word of the other says nothing more
     ("Which parrot lives the longest?", "Which parrot bird lives the longest?", True),
