@@ -53,7 +53,7 @@ answer to the other. Two readings ask the same thing when
   vertically", "horizontally") is never implied, nor one whose opposite the other side says with a word that
   carries no topic ("keep left", "keep right"). A word WordNet does not know that is one letter off a word of the
   other side is a typing slip ("captial", "wich"), and so is a rare word one letter off a common one ("cheeper");
-"A vs B" asks the difference between them, and "is A healthier than B" what "which is healthier, A or B" asks; a word only one
+  "A vs B" asks the difference between them, and "is A healthier than B" what "which is healthier, A or B" asks; a word only one
   side has that WordNet puts one or two levels above a word of the other ("parrot bird") is implied, and so is a
   noun naming what the other side asks ("boiling time?" where it asks how long, "price" where it asks how much,
   "steps" where it asks how, "mean" or "explained" where it asks what something is); a word the other side writes as
