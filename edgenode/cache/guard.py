@@ -386,8 +386,8 @@ class Guard:
         "instal" for "install": the encoder's vocabulary keeps common words whole): "form" and "from", "Iran" and
         "Iraq" are words of their own, and two things of one kind ("sulfite", "sulfate") differ before this is asked."""
         return (self.lexicon is not None and min(len(typed), len(word)) >= 4 and typed.isalpha() and word.isalpha()
-                and (not self.lexicon.lemmas(typed) or (not self._common(typed) and self._common(word)))
-                and OSA.distance(typed, word, score_cutoff=1) <= 1)
+                and OSA.distance(typed, word, score_cutoff=1) <= 1
+                and (not self.lexicon.lemmas(typed) or (not self._common(typed) and self._common(word))))
 
     def _common(self, word: str) -> bool:
         """`word`, or a base form of it, is one of the encoder's vocabulary tokens ("latitudes": "latitude")."""
