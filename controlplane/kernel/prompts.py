@@ -290,8 +290,8 @@ _NUMERO = re.compile(r"\bno\.\s?(?=\d)", re.IGNORECASE)  # "Symphony No. 5" is S
 _POWER = re.compile(r"(\d)\s*(km|cm|mm|m|ft|in)\s*([\u00b2\u00b3])", re.IGNORECASE)
 _MERIDIEM = re.compile(r"\b([ap])\.m\b\.?", re.IGNORECASE)  # "3 p.m." is "3 pm"
 # a section of a code written with its subsections in brackets is the code written without: "401(k)" is "401k",
-# "501(c)(3)" is "501c3"
-_SECTION = re.compile(r"\b(\d+)((?:\([a-z0-9]{1,2}\))+)(?!\w)", re.IGNORECASE)
+# "501(c)(3)" is "501c3" (the first a letter: "2(3)" is arithmetic)
+_SECTION = re.compile(r"\b(\d+)(\([a-z]{1,2}\)(?:\([a-z0-9]{1,2}\))*)(?!\w)", re.IGNORECASE)
 # a product between numbers is an operator: "12 x 14 ft", "12 by 14 feet", "12 times 17", "multiply 12 by 17"
 _PRODUCT = re.compile(
     r"(?<=\d)\s*(?:x|\u00d7|times)\s*(?=[$\u20ac\u00a3]?\d)"

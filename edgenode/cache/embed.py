@@ -311,8 +311,8 @@ class WordVectors:
         return self.many((word,))[0]
 
     def common(self, word: str) -> bool:
-        """`word` is one vocabulary token: WordPiece keeps the 30,000 commonest pieces whole ("cheaper", "door"),
-        and splits rarer words ("cheeper", "instal")."""
+        """`word` is one vocabulary token: the encoder's WordPiece vocabulary (about 30,000 pieces) keeps common words
+        whole ("cheaper", "door") and splits rarer ones ("cheeper", "instal")."""
         return word in self._row
 
     def unencoded(self, words: Iterable[str]) -> list[str]:

@@ -1158,7 +1158,8 @@ def _age_for_when(a: Reading, b: Reading) -> bool:
 # necessary to"), or allowed and possible ("is it possible to")
 _ADVISED = frozenset(("should", "must", "ought", "necessary", "required", "mandatory", "compulsory", "obligatory"))
 _ALLOWED = frozenset(("can", "could", "may", "might", "possible", "able"))
-_ALL_MODALS = frozenset(("can", "could", "may", "might"))  # the modals of _ALLOWED: read where they stand
+_ALLOWING_MODALS = frozenset(("can", "could", "may", "might"))  # read where they stand: "could you tell me" asks
+_ALLOWING_WORDS = _ALLOWED - _ALLOWING_MODALS  # "possible", "able": read anywhere
 _NEED_TO = frozenset(("need", "needs", "have", "has"))  # "does it need to be", "do I have to": needed ("I need a recipe" asks)
 
 
@@ -1178,8 +1179,8 @@ def _modality(reading: Reading) -> str:
     nothing of it ("could you tell me what temperature milk chocolate should be tempered to")."""
     advised = not _ADVISED.isdisjoint(reading.said) or any(
         w in _NEED_TO and n == "to" for w, n in zip(reading.spelled, reading.spelled[1:], strict=False))
-    allowed = not (_ALLOWED - _ALL_MODALS).isdisjoint(reading.said) or any(
-        w in _ALLOWED and not _requests(reading.spelled, i) for i, w in enumerate(reading.spelled))
+    allowed = not _ALLOWING_WORDS.isdisjoint(reading.said) or any(
+        w in _ALLOWING_MODALS and not _requests(reading.spelled, i) for i, w in enumerate(reading.spelled))
     return "advised" if advised and not allowed else "allowed" if allowed and not advised else ""
 
 

@@ -633,6 +633,7 @@ def test_a_code_with_bracketed_subsections_reads_as_the_code_written_without():
     assert read("my 401(k) match").facts == read("my 401k match").facts
     assert read("my 401(k) match").facts != read("my 403(b) match").facts
     assert read("what is f(x) if x = 2").facts == read("what is f ( x ) if x = 2").facts  # a letter's brackets stay
+    assert read("what is 2(3)").facts != read("what is 23").facts  # arithmetic, not a code
 
 
 def test_roman_numerals_number_only_after_a_word_that_numbers():
