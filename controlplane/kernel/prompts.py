@@ -202,15 +202,14 @@ def _aged(text: str) -> str:
 # a Roman numeral after a word that numbers what it names: "phase II", "type I diabetes", "stage IV", "World War II"
 # (one letter only in capitals: "what type i need"; never alone: "an IV drip", "vi or nano")
 _NUMBERED = "phase|type|stage|class|grade|level|tier|category|schedule|part|chapter|volume|act|title|war"
-_ROMAN = re.compile(r"(X{0,3})(IX|IV|V?I{0,3})", re.IGNORECASE)
+_ROMAN_UNITS = ("", "i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix")
+_ROMAN_VALUES = {"x" * tens + units: 10 * tens + n for tens in range(4) for n, units in enumerate(_ROMAN_UNITS)}
 
 
 def _roman(text: str) -> str:
-    """"phase II": "phase 2"."""
+    """"phase II": "phase 2" (the rewrite's pattern admits only numerals up to XXXIX)."""
     word, numeral = text.rsplit(" ", 1)
-    tens, units = _ROMAN.fullmatch(numeral).groups()
-    value = 10 * len(tens) + {"ix": 9, "iv": 4}.get(units.lower(), 5 * units.lower().startswith("v") + units.lower().count("i"))
-    return f"{word} {value}"
+    return f"{word} {_ROMAN_VALUES[numeral.lower()]}"
 
 
 def _tens(text: str) -> str:

@@ -1005,7 +1005,6 @@ def _spans_traded(a: Reading, b: Reading) -> bool:
                 listed = not middle or set(middle) <= _LIST_JOINS or "between" in x[max(0, start - 3):start]
                 # a list's order, keywords reordered; a question turned round ("how many grams is 2 cups", "2 cups is")
                 return not listed and _WH.isdisjoint(first + last)
-                return True
     return False
 
 
@@ -1325,11 +1324,14 @@ def _framing(a: Reading, b: Reading) -> tuple[Reading, Reading]:
     return (replace(a, facts=tuple(f for f in a.facts if f not in framing)) if framing else a), b
 
 
+_CHOICE_JOINS = _VERSUS | {"or"}  # "white rice or brown rice", "brown rice vs white rice"
+
+
 def _choice_for_than(a: Reading, b: Reading) -> tuple[Reading, Reading]:
     """`a` without what it compares against ("is brown rice healthier than white rice") where `b` asks the choice
     between the two ("which is healthier, white rice or brown rice", "brown rice vs white rice, which is healthier"):
     either answer says which one is. Its words are compared as usual ("which is cheaper" is not "healthier")."""
-    if any(f.kind == "than" for f in b.facts) or not ({"or"} | _VERSUS) & set(b.said):
+    if any(f.kind == "than" for f in b.facts) or _CHOICE_JOINS.isdisjoint(b.said):
         return a, b
     than = [f for f in a.facts if f.kind == "than" and f.value in b.said]
     return (replace(a, facts=tuple(f for f in a.facts if f not in than)) if than else a), b
