@@ -80,6 +80,8 @@ from __future__ import annotations
 
 import enum
 import functools
+import math
+import os
 import re
 from collections.abc import Iterable
 from dataclasses import replace
@@ -204,6 +206,7 @@ class Guard:
         self.implied_threshold = implied_threshold
         self.lexicon = lexicon
         self.paraphrase = paraphrase  # (stored, asked) -> rewords it: asked where the words are UNSURE
+        self._unvouched = math.nextafter(word_threshold, -math.inf)  # close, but not a meet: the judge decides
 
     def without_lexicon(self) -> Guard:
         """The same guard on word vectors alone (what WordNet buys is measured against it)."""
@@ -255,12 +258,33 @@ class Guard:
         if self._other_kind(a, b):
             return -1.0
         similarity = self._similarity(a, b)
+        if relation is Relation.UNKNOWN and similarity >= self.word_threshold and not _one_form(a, b):
+            return self._unknown_meet(a, b, similarity)
         if relation is Relation.NARROWER and similarity < NARROWER_THRESHOLD:
             return -1.0
         if (relation is Relation.UNRELATED and similarity < NARROWER_THRESHOLD and self.lexicon.physical(a)
                 and self.lexicon.physical(b)):
             return -1.0  # two physical things WordNet does not relate: "sink", "drain"; "tattoo", "piercing"
         return similarity
+
+    def _unknown_meet(self, a: str, b: str, similarity: float) -> float:
+        """Two words of other forms the vectors put close, one of which WordNet does not know: vectors put a thing's
+        siblings as close as its synonyms ("earbuds" and "headphones" 0.67, "ebook" and "paperback" 0.68, as close
+        as "subnet" and "network"), and WordNet, which tells them apart for words it knows, cannot. A short form of
+        a word WordNet knows is scored as that word ("config": "configuration", which WordNet and the vectors
+        weigh against "settings"); any other such pair is close but no meet, so the judge of whole sentences
+        decides."""
+        scores = [self._score(full, b) for full in self._completed(a)]
+        scores += [self._score(a, full) for full in self._completed(b)]
+        best = max(scores, default=-1.0)
+        return best if best >= self.word_threshold else min(similarity, self._unvouched)
+
+    def _completed(self, short: str) -> list[str]:
+        """The common words WordNet knows that `short`, a word it does not know of three letters or more, begins
+        ("configuration" for "config"; the encoder's vocabulary says which words are common)."""
+        if self.lexicon is None or len(short) < 3 or self.lexicon.lemmas(short):
+            return []
+        return [word for word in self.lexicon.completions(short) if self._vectors.common(word)]
 
     def _compared_for_plain(self, a: Reading, b: Reading) -> bool:
         """`a` compares with "than" by an adjective `b` says plainly: "is a 7-10 split harder to pick up than a 4-6
@@ -699,6 +723,18 @@ def _elsewhere(preposition: str, other: Reading) -> bool:
 def _compound(longer: str, word: str) -> bool:
     """`longer` is `word` with at least three letters in front: "semicircle", "circle"; "subfolder", "folder"."""
     return len(longer) >= len(word) + 3 and len(word) >= 3 and longer.endswith(word)
+
+
+def _one_form(a: str, b: str) -> bool:
+    """Two spellings of one word as letters show it: one begins the other ("dict", "dictionary"; "repot",
+    "repotting"), they share a stem of five letters or more that is most of the shorter ("remortgage",
+    "remortgaging"), or one letter is added, dropped, changed or two swapped ("padel", "padle")."""
+    short, long_ = sorted((a, b), key=len)
+    if len(short) >= 3 and long_.startswith(short):
+        return True
+    shared = len(os.path.commonprefix((a, b)))
+    return (shared >= 5 and shared >= 0.75 * len(short)) or (
+        len(short) >= 4 and OSA.distance(a, b, score_cutoff=1) <= 1)
 
 
 def _stem(word: str) -> str:

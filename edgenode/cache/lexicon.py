@@ -14,6 +14,7 @@ WordNet's licence). Pure: no I/O beyond loading that file once.
 
 from __future__ import annotations
 
+import bisect
 import enum
 import functools
 import gzip
@@ -72,6 +73,7 @@ class Lexicon:
             self._derived.setdefault(a, set()).add(b)
             self._derived.setdefault(b, set()).add(a)
         self._physical_entity: int = table["physical"]  # the synset every physical thing descends from
+        self._sorted: list[str] = sorted(self._words)  # for the words a prefix begins (`completions`)
         self.relation = functools.lru_cache(maxsize=65_536)(self._relation)
         self.physical = functools.lru_cache(maxsize=65_536)(self._physical)
         self.broader = functools.lru_cache(maxsize=65_536)(self._broader)
@@ -82,6 +84,13 @@ class Lexicon:
 
     def lemmas(self, word: str) -> frozenset[str]:
         return base_forms(word.lower(), self._words, self._forms)
+
+    def completions(self, prefix: str) -> list[str]:
+        """The lemmas WordNet knows that begin with `prefix` and are longer ("configuration", "configure" of
+        "config")."""
+        start = bisect.bisect_right(self._sorted, prefix)
+        end = bisect.bisect_left(self._sorted, prefix + "\U0010ffff", start)
+        return self._sorted[start:end]
 
     def _senses(self, lemmas: frozenset[str]) -> set[int]:
         return {s for lemma in lemmas for s in self._words[lemma]}

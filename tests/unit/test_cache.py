@@ -578,6 +578,14 @@ def test_template_words_by_meaning(guard, stored, asked, same):
     ("What's the difference between a crocodile and an alligator?", "crocodile vs alligator", True),
     # a word only one side has that WordNet puts above a word of the other says nothing more
     ("Which parrot lives the longest?", "Which parrot bird lives the longest?", True),
+    # a word WordNet does not know meets another by the vectors alone only as another spelling of it, or as the
+    # short form of a common word WordNet weighs; siblings the vectors put as close ("earbuds") go to the judge
+    ("Which wireless headphones are best for running?", "Which wireless earbuds are best for running?", False),
+    ("How much does an ebook cost to publish?", "How much does a paperback cost to publish?", False),
+    ("How do I sort a dict by key in Python?", "How do I sort a dictionary by key in Python?", True),
+    ("Where is the nginx config file?", "Where is the nginx settings file?", True),
+    ("When should I repot a snake plant?", "when to repotting a snake plant", True),
+    ("Is it worth it to remortgage in 2025?", "is remortgaging worth it in 2025", True),
     # the only name written in lower case meets it in any role but a direction; "one" that counts nothing; "w/o"
     ("Does it rain much in Lisbon in spring?", "does lisbon get much rain in spring", True),
     ("Is there a night train to Vienna?", "is there a night train from vienna", False),
@@ -613,6 +621,12 @@ def test_template_words_by_meaning(guard, stored, asked, same):
 ])
 def test_rewordings_of_a_question_and_their_near_misses(guard, stored, asked, same):
     assert guard.same_text(stored, asked) is same
+
+
+def test_a_short_form_is_completed_only_to_common_words_wordnet_knows(guard):
+    assert "configuration" in guard._completed("config")
+    assert guard._completed("configuration") == []  # WordNet knows it: nothing to complete
+    assert guard._completed("cf") == []  # too short to say which word it begins
 
 
 def test_lemma_strips_es_only_after_a_hiss():
