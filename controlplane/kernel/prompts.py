@@ -270,6 +270,8 @@ _REWRITES: tuple[tuple[str, object], ...] = (
     (r"one(?=\s*(?:[?.!,;:]|$)|\s+(?:is|are|was|were|in|of|or|and|to|for|than|when|if|that|which|should|would|do|"
      r"does|can|will)\b)", "it"),
     (r"w/o", "without"), (r"w/\s*", "with "),  # "w/ a staple gun", "w/o sewing"
+    # "seniors w knee arthritis"; not "60 W", "W 34th St", "type w on a keyboard"
+    (r"(?<=[a-z] )(?-i:w)(?= (?!(?:on|in|at|to|for|from|of|and|or|is|key)\b)[a-z])", "with"),
     # text-speak: "do u tip", "thru security", "abt" ("PPL" is a pilot's licence; "10 u of insulin" counts units)
     (r"(?<!\d )(?<!many )u(?![-'\u2019])", "you"), (r"thru", "through"), (r"abt", "about"), (r"b4", "before"),
     (r"yday", "yesterday"),
@@ -320,7 +322,7 @@ _NEEDLES = (" then", "deg", "dollar", "pound", "sterling", "kron", "franc", "yen
             "\u2019", "reason", " cause", "is it ", " way", "steps", "process", "method", "procedure", "time to", "time of", "what caus", "what could",
             "what might", "what would", "is caus", "are caus", "what mak", "is mak", "are mak", "allowed", "permitted",
             "advance", "power of", "close to", " used", "count as", "counts as", "height", "length", "depth",
-            "distance", "width", "weight", "speed", "the age", "what age", "w/", "thru", "abt", "b4", "yday", "no.", "minus", " u ", "u ", "sq", "m2", "ft2", " a minute", " an hour", " a day", " a week",
+            "distance", "width", "weight", "speed", "the age", "what age", "w/", " w ", "thru", "abt", "b4", "yday", "no.", "minus", " u ", "u ", "sq", "m2", "ft2", " a minute", " an hour", " a day", " a week",
             "y/o", "ww", *(f"{w} " for w in _NUMBERED.split("|")), *_NUMBER_WORDS, *_ORDINAL_WORDS)
 
 

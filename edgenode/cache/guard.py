@@ -405,12 +405,13 @@ class Guard:
         return Verdict.UNSURE if unsure else Verdict.AGREE
 
     def _slip(self, typed: str, word: str) -> bool:
-        """`typed` is `word` with one letter added, dropped, changed or two swapped ("captial", "recieve"), and WordNet
-        does not know `typed`, or knows it as a rare word where `word` is a common one ("cheeper" for "cheaper",
-        "instal" for "install": the encoder's vocabulary keeps common words whole): "form" and "from", "Iran" and
-        "Iraq" are words of their own, and two things of one kind ("sulfite", "sulfate") differ before this is asked."""
+        """`typed` is `word` with one letter added, dropped, changed or two swapped ("captial", "recieve"), or with
+        letters doubled and undoubled ("begginer", "accomodation"), and WordNet does not know `typed`, or knows it as
+        a rare word where `word` is a common one ("cheeper" for "cheaper", "instal" for "install": the encoder's
+        vocabulary keeps common words whole): "form" and "from", "Iran" and "Iraq", "diner" and "dinner" are words of
+        their own, and two things of one kind ("sulfite", "sulfate") differ before this is asked."""
         return (self.lexicon is not None and min(len(typed), len(word)) >= 4 and typed.isalpha() and word.isalpha()
-                and OSA.distance(typed, word, score_cutoff=1) <= 1
+                and (OSA.distance(typed, word, score_cutoff=1) <= 1 or _undoubled(typed) == _undoubled(word))
                 and (not self.lexicon.lemmas(typed) or (not self._common(typed) and self._common(word))))
 
     def _common(self, word: str) -> bool:
@@ -725,12 +726,29 @@ def _compound(longer: str, word: str) -> bool:
     return len(longer) >= len(word) + 3 and len(word) >= 3 and longer.endswith(word)
 
 
+_DOUBLED = re.compile(r"(\w)\1+")
+
+
+def _undoubled(word: str) -> str:
+    """`word` with each run of one letter written once: "begginer" and "beginner" are "beginer"."""
+    return _DOUBLED.sub(r"\1", word)
+
+
+_ENDINGS = ("ing", "ers", "er", "ed", "es", "s", "e")  # a word's ending in English inflection: "gaming", "gamers"
+
+
+def _root(word: str) -> str:
+    """`word` without its inflection's ending, where three letters or more stay ("gam" of "gaming" and "gamers")."""
+    return next((word[: -len(end)] for end in _ENDINGS if word.endswith(end) and len(word) - len(end) >= 3), word)
+
+
 def _one_form(a: str, b: str) -> bool:
     """Two spellings of one word as letters show it: one begins the other ("dict", "dictionary"; "repot",
-    "repotting"), they share a stem of five letters or more that is most of the shorter ("remortgage",
-    "remortgaging"), or one letter is added, dropped, changed or two swapped ("padel", "padle")."""
+    "repotting"), they are one root inflected ("gaming", "gamers"), they share a stem of five letters or more that
+    is most of the shorter ("remortgage", "remortgaging"), or one letter is added, dropped, changed or two swapped
+    ("padel", "padle")."""
     short, long_ = sorted((a, b), key=len)
-    if len(short) >= 3 and long_.startswith(short):
+    if (len(short) >= 3 and long_.startswith(short)) or _root(a) == _root(b):
         return True
     shared = len(os.path.commonprefix((a, b)))
     return (shared >= 5 and shared >= 0.75 * len(short)) or (

@@ -555,6 +555,9 @@ def test_template_words_by_meaning(guard, stored, asked, same):
      "What should a company do after discovering a data breech?", True),
     ("Are theme park tickets cheaper if bought online?", "Are theme park tickets cheeper if bought online?", True),
     ("Why is it colder at higher altitudes?", "Why is it colder at higher latitudes?", False),
+    # letters doubled and undoubled are a slip where WordNet does not know the typed word; two words it knows differ
+    ("What is a good first bonsai for a beginner?", "what is a good first bonsai for a begginer", True),
+    ("Can you recommend a hotel near the station?", "can you recomend a hotel near the station", True),
     # a code's subsections in brackets are the code written without them; a modal that opens a request asks nothing
     ("How much can I contribute to a 401(k) in 2024?", "2024 401k contribution limit?", True),
     ("How much can I contribute to a 401(k) in 2024?", "How much can I contribute to a 403(b) in 2024?", False),
@@ -632,6 +635,17 @@ def test_a_short_form_is_completed_only_to_common_words_wordnet_knows(guard):
 def test_lemma_strips_es_only_after_a_hiss():
     assert [lemma(w) for w in ("boxes", "matches", "dishes", "classes", "ounces", "dates", "houses", "cities")] == [
         "box", "match", "dish", "class", "ounce", "date", "house", "city"]
+
+
+def test_letters_doubled_are_a_slip_only_of_a_word_wordnet_does_not_know(guard):
+    assert guard._slip("begginer", "beginner") and guard._slip("accomodation", "accommodation")
+    assert not guard._slip("planing", "planning") and not guard._slip("taping", "tapping")  # words of their own
+
+
+def test_a_lone_w_between_words_reads_as_with():
+    assert "with" in read("is tai chi good for seniors w knee arthritis").said
+    assert "with" not in read("how do i type w on a keyboard").said  # the letter itself
+    assert read("a 60 W bulb").facts == read("a 60W bulb").facts  # watts
 
 
 def test_text_speak_is_read_as_the_words_it_stands_for():
