@@ -258,7 +258,8 @@ class Guard:
         if self._other_kind(a, b):
             return -1.0
         similarity = self._similarity(a, b)
-        if relation is Relation.UNKNOWN and similarity >= self.word_threshold and not _one_form(a, b):
+        if (self.lexicon is not None and relation is Relation.UNKNOWN and similarity >= self.word_threshold
+                and not _one_form(a, b)):  # (without WordNet every pair is unknown: the vectors decide)
             return self._unknown_meet(a, b, similarity)
         if relation is Relation.NARROWER and similarity < NARROWER_THRESHOLD:
             return -1.0
