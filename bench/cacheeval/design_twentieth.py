@@ -1,6 +1,6 @@
 """A twentieth split: hand-written pairs by an author who read neither the cache's code nor the other splits, asked
-for the same mix as the nineteenth's (the smallest edits that change the answer, many of them one thing swapped for
-a sibling of its kind, and the rewordings people type). Written to score this session's rules fresh: nobody read
+for the smallest edits that change the answer (a small word changed, or one detail: many of them one thing swapped
+for a sibling of its kind) and for the rewordings people type. Written to score this session's rules fresh: nobody read
 its pairs while the rules were written.
 
 600 pairs (300 rewordings, 300 near misses) in 30 domains (table-tennis to sign-language); three domain names
