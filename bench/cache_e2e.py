@@ -53,6 +53,7 @@ from bench.cacheeval import (
     design_twentieth,
     evaluate,
     heldout,
+    heldout_second,
     third_author,
 )
 from bench.common import generation_inputs, machine, percentiles_ms, write_results
@@ -91,7 +92,8 @@ class _Never(Guard):
 
 def quality(figures: dict[str, float | int]) -> None:
     embedder, guard = shared_embedder(), shared_guard()
-    splits = {"heldout": heldout.pairs(), "third_author": third_author.pairs(), "design": design.pairs(),
+    splits = {"heldout": heldout.pairs(), "heldout_second": heldout_second.pairs(), "third_author": third_author.pairs(),
+              "design": design.pairs(),
               "design_free": design_free.pairs(), "design_hand": design_hand.pairs(),
               "design_fourth": design_fourth.pairs(), "design_fifth": design_fifth.pairs(),
               "design_sixth": design_sixth.pairs(), "design_seventh": design_seventh.pairs(),

@@ -412,7 +412,8 @@ class Guard:
         vocabulary keeps common words whole): "form" and "from", "Iran" and "Iraq", "diner" and "dinner" are words of
         their own, and two things of one kind ("sulfite", "sulfate") differ before this is asked."""
         return (self.lexicon is not None and min(len(typed), len(word)) >= 4 and typed.isalpha() and word.isalpha()
-                and (OSA.distance(typed, word, score_cutoff=1) <= 1 or _undoubled(typed) == _undoubled(word))
+                and (OSA.distance(typed, word, score_cutoff=1) <= 1
+                     or (set(typed) == set(word) and _undoubled(typed) == _undoubled(word)))  # sets first: cheap
                 and (not self.lexicon.lemmas(typed) or (not self._common(typed) and self._common(word))))
 
     def _common(self, word: str) -> bool:
