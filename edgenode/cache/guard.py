@@ -409,8 +409,8 @@ class Guard:
         """`typed` is `word` with one letter added, dropped, changed or two swapped ("captial", "recieve"), or with
         letters doubled and undoubled ("begginer", "accomodation"), and WordNet does not know `typed`, or knows it as
         a rare word where `word` is a common one ("cheeper" for "cheaper", "instal" for "install": the encoder's
-        vocabulary keeps common words whole): "form" and "from", "Iran" and "Iraq", "diner" and "dinner" are words of
-        their own, and two things of one kind ("sulfite", "sulfate") differ before this is asked."""
+        vocabulary keeps common words whole): "form" and "from", "Iran" and "Iraq", "planing" and "planning" are words
+        of their own, and two things of one kind ("sulfite", "sulfate") differ before this is asked."""
         return (self.lexicon is not None and min(len(typed), len(word)) >= 4 and typed.isalpha() and word.isalpha()
                 and (OSA.distance(typed, word, score_cutoff=1) <= 1
                      or (set(typed) == set(word) and _undoubled(typed) == _undoubled(word)))  # sets first: cheap
