@@ -25,7 +25,7 @@ import random
 import re
 
 from bench.cacheeval import Pair
-from edgenode.lm.corpus import CITIES, examples
+from edgenode.lm.corpus import CITIES, crop_answer, examples, fraud_answer, grid_answer
 
 MAX_LEN = 160
 
@@ -251,16 +251,7 @@ FRAUD_SPACE = {
 
 
 def a_fraud(f):
-    reasons = []
-    if f["city"] != f["home"]:
-        reasons.append("foreign")
-    if f["hour"] < 6:
-        reasons.append("night")
-    if f["recent"] >= 4:
-        reasons.append("velocity")
-    if fval(f["amount"]) >= 3000:
-        reasons.append("amount")
-    return tuple(reasons)
+    return fraud_answer(fval(f["amount"]), f["hour"], f["city"], f["home"], f["recent"])
 
 
 def _fraud_off1(rng, f):
@@ -353,18 +344,7 @@ CROP_SPACE = {
 def a_crop(f):
     if f["rainu"] != "mm":
         return None
-    soil, season, ph, rain = f["soil"], f["season"], fval(f["ph"]), fval(f["rain"])
-    if rain < 300:
-        name = "barley" if ph >= 7.0 else "millet"
-    elif soil == "clay":
-        name = "rice" if rain >= 600 else "wheat"
-    elif season in ("spring", "summer"):
-        name = "maize" if ph < 7.0 else "sorghum"
-    else:
-        name = "wheat"
-    fert = "NPK 15-15-15" if ph < 6.5 else "NPK 20-10-10" if ph < 7.5 else "urea"
-    irr = "high" if rain < 300 else "medium" if rain < 500 else "low"
-    return (name, fert, irr)
+    return crop_answer(f["soil"], fval(f["ph"]), fval(f["rain"]), f["season"])
 
 
 CROP_MUTS = [
@@ -430,11 +410,7 @@ GRID_SPACE = {
 def a_grid(f):
     if f["u_peak"] != "MW" or f["u_solar"] != "MW" or f["peakl"] != "peak":
         return None
-    net = fval(f["peak"]) - fval(f["solar"])
-    b2 = "closed" if net > 40 else "open"
-    tap = "+2" if net > 45 else "+1" if net > 30 else "0"
-    reserve = max(5, -(-net * 15 // 100))
-    return (b2, tap, reserve)
+    return grid_answer(fval(f["peak"]), fval(f["solar"]))
 
 
 def _grid_pick(r, f):

@@ -1,12 +1,12 @@
 """A second held-out evaluation set for the semantic cache, written without reading how the cache decides.
 
 Workload pairs take their stored prompts verbatim from `edgenode.lm.corpus.examples(330, 20261126)`; a near miss
-changes one fact of the stored question and is kept only when the corpus's own answer rules (re-implemented below
-and checked against the corpus's answers) give a different answer, or when the change plainly asks about a
+changes one fact of the stored question and is kept only when the corpus's own answer rules (`edgenode.lm.corpus`'s
+`fraud_answer`, `crop_answer`, `grid_answer`) give a different answer, or when the change plainly asks about a
 different transaction (another currency, another time window). Free-text pairs come from hand-written base
 questions in everyday domains, each with rewordings that keep the answer and near misses that change it.
 
-Deterministic, standard library only.
+Deterministic: the standard library and edgenode.lm.corpus only.
 
 Provenance: written on 2026-11-26 by a helper that read only edgenode/lm/corpus.py, the Pair class and a list of the
 domain names other splits use (none of its free-text domains is one of them); it never saw the cache's code, the
@@ -23,6 +23,7 @@ import random
 import re
 
 from bench.cacheeval import Pair
+from edgenode.lm import corpus
 from edgenode.lm.corpus import CITIES, examples
 
 SEED = 20261126
@@ -70,40 +71,12 @@ SEASONS = ("spring", "summer", "autumn", "winter")
 
 
 def fraud_answer(amount_mad: float, hour: int, city: str, home: str, recent: int, velocity_window_ok: bool = True) -> str:
-    reasons = []
-    if city != home:
-        reasons.append("foreign")
-    if hour < 6:
-        reasons.append("night")
-    if recent >= 4 and velocity_window_ok:
-        reasons.append("velocity")
-    if amount_mad >= 3000:
-        reasons.append("amount")
-    risk = "high" if len(reasons) >= 2 else "medium" if reasons else "low"
-    action = {"high": "block", "medium": "verify", "low": "allow"}[risk]
-    return f"{{risk: {risk}, reasons: [{', '.join(reasons)}], action: {action}}}"
+    """The corpus's rule; a count over another window than the last hour says nothing of velocity."""
+    return corpus.fraud_answer(amount_mad, hour, city, home, recent if velocity_window_ok else 0)
 
 
-def crop_answer(soil: str, ph: float, rain: float, season: str) -> str:
-    if rain < 300:
-        name = "barley" if ph >= 7.0 else "millet"
-    elif soil == "clay":
-        name = "rice" if rain >= 600 else "wheat"
-    elif season in ("spring", "summer"):
-        name = "maize" if ph < 7.0 else "sorghum"
-    else:
-        name = "wheat"
-    fertiliser = "NPK 15-15-15" if ph < 6.5 else "NPK 20-10-10" if ph < 7.5 else "urea"
-    irrigation = "high" if rain < 300 else "medium" if rain < 500 else "low"
-    return f"{{crop: {name}, fertiliser: {fertiliser}, irrigation: {irrigation}}}"
-
-
-def grid_answer(peak: float, solar: float) -> str:
-    net = peak - solar
-    b2 = "closed" if net > 40 else "open"
-    tap = "+2" if net > 45 else "+1" if net > 30 else "0"
-    reserve = max(5, math.ceil(round(net * 15, 6) / 100))
-    return f"{{breakers: [B1 closed, B2 {b2}], tap: {tap}, reserve: {reserve} MW}}"
+crop_answer = corpus.crop_answer
+grid_answer = corpus.grid_answer
 
 
 def _hour_text(h: int, style: int) -> str:

@@ -8,6 +8,7 @@ that follows from the question by fixed rules (so a small model can learn them a
 
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import dataclass
 
@@ -39,6 +40,13 @@ def fraud(rng: random.Random) -> Example:
     hour = rng.randrange(24)
     city, home = rng.choice(CITIES), rng.choice(CITIES)
     recent = rng.randrange(0, 7)
+    question = (f"card {card} paid {amount} MAD at {hour:02d}:00 in {city}, home {home}, "
+                f"{recent} payments last hour. fraud?")
+    return Example("fraud-check", question, fraud_answer(amount, hour, city, home, recent))
+
+
+def fraud_answer(amount: float, hour: int, city: str, home: str, recent: int) -> str:
+    """The fraud-check rule: an amount in MAD paid at `hour`, `recent` payments in the last hour."""
     reasons = []
     if city != home:
         reasons.append("foreign")
@@ -50,16 +58,19 @@ def fraud(rng: random.Random) -> Example:
         reasons.append("amount")
     risk = "high" if len(reasons) >= 2 else "medium" if reasons else "low"
     action = {"high": "block", "medium": "verify", "low": "allow"}[risk]
-    question = (f"card {card} paid {amount} MAD at {hour:02d}:00 in {city}, home {home}, "
-                f"{recent} payments last hour. fraud?")
-    answer = f"{{risk: {risk}, reasons: [{', '.join(reasons)}], action: {action}}}"
-    return Example("fraud-check", question, answer)
+    return f"{{risk: {risk}, reasons: [{', '.join(reasons)}], action: {action}}}"
 
 
 def crop(rng: random.Random) -> Example:
     soil, season, region = rng.choice(SOILS), rng.choice(SEASONS), rng.choice(REGIONS)
     ph = rng.choice((5.5, 6.0, 6.5, 7.0, 7.5, 8.0))
     rain = rng.choice((150, 250, 350, 450, 600, 800))
+    question = f"soil {soil} pH {ph} rain {rain} mm region {region} season {season}. crop?"
+    return Example("crop-advice", question, crop_answer(soil, ph, rain, season))
+
+
+def crop_answer(soil: str, ph: float, rain: float, season: str) -> str:
+    """The crop-advice rule: `rain` in mm."""
     if rain < 300:
         name = "barley" if ph >= 7.0 else "millet"
     elif soil == "clay":
@@ -70,9 +81,7 @@ def crop(rng: random.Random) -> Example:
         name = "wheat"
     fertiliser = "NPK 15-15-15" if ph < 6.5 else "NPK 20-10-10" if ph < 7.5 else "urea"
     irrigation = "high" if rain < 300 else "medium" if rain < 500 else "low"
-    question = f"soil {soil} pH {ph} rain {rain} mm region {region} season {season}. crop?"
-    answer = f"{{crop: {name}, fertiliser: {fertiliser}, irrigation: {irrigation}}}"
-    return Example("crop-advice", question, answer)
+    return f"{{crop: {name}, fertiliser: {fertiliser}, irrigation: {irrigation}}}"
 
 
 def grid(rng: random.Random) -> Example:
@@ -80,13 +89,17 @@ def grid(rng: random.Random) -> Example:
     load = rng.randrange(10, 60)
     peak = load + rng.randrange(0, 20)
     solar = rng.randrange(0, 25)
+    question = f"feeder F{feeder} load {load} MW peak {peak} MW solar {solar} MW. config?"
+    return Example("grid-config", question, grid_answer(peak, solar))
+
+
+def grid_answer(peak: float, solar: float) -> str:
+    """The grid-config rule: `peak` and `solar` in MW; the reserve is 15% of the net load, rounded up, at least 5."""
     net = peak - solar
     b2 = "closed" if net > 40 else "open"
     tap = "+2" if net > 45 else "+1" if net > 30 else "0"
-    reserve = max(5, (net * 15 + 99) // 100)
-    question = f"feeder F{feeder} load {load} MW peak {peak} MW solar {solar} MW. config?"
-    answer = f"{{breakers: [B1 closed, B2 {b2}], tap: {tap}, reserve: {reserve} MW}}"
-    return Example("grid-config", question, answer)
+    reserve = max(5, math.ceil(round(net * 15, 6) / 100))  # (rounded first: 0.1 MW steps carry float noise)
+    return f"{{breakers: [B1 closed, B2 {b2}], tap: {tap}, reserve: {reserve} MW}}"
 
 
 MAKERS = {"fraud-check": fraud, "crop-advice": crop, "grid-config": grid}
