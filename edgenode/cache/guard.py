@@ -281,9 +281,10 @@ class Guard:
         return best if best >= self.word_threshold else min(similarity, self._unvouched)
 
     def _completed(self, short: str) -> list[str]:
-        """The common words WordNet knows that `short`, a word it does not know of three letters or more, begins
-        ("configuration" for "config"; the encoder's vocabulary says which words are common)."""
-        if self.lexicon is None or len(short) < 3 or self.lexicon.lemmas(short):
+        """The common words WordNet knows that `short`, a word it does not know of four letters or more, begins
+        ("configuration" for "config"; the encoder's vocabulary says which words are common). Three letters begin
+        too many ("pre": 437 lemmas) to say which word is meant, and each would be scored."""
+        if self.lexicon is None or len(short) < 4 or self.lexicon.lemmas(short):
             return []
         return [word for word in self.lexicon.completions(short) if self._vectors.common(word)]
 
