@@ -51,6 +51,7 @@ from bench.cacheeval import (
     design_thirteenth,
     design_twelfth,
     design_twentieth,
+    design_twentyfirst,
     evaluate,
     heldout,
     heldout_second,
@@ -103,7 +104,8 @@ def quality(figures: dict[str, float | int]) -> None:
               "design_fourteenth": design_fourteenth.pairs(), "design_fifteenth": design_fifteenth.pairs(),
               "design_sixteenth": design_sixteenth.pairs(), "design_seventeenth": design_seventeenth.pairs(),
               "design_eighteenth": design_eighteenth.pairs(), "design_nineteenth": design_nineteenth.pairs(),
-              "design_twentieth": design_twentieth.pairs(), "design_probes": design_probes.pairs()}
+              "design_twentieth": design_twentieth.pairs(),
+              "design_twentyfirst": design_twentyfirst.pairs(), "design_probes": design_probes.pairs()}
     for split, pairs in splits.items():
         families = {"": pairs, "_workloads": [p for p in pairs if p.family in WORKLOADS],
                     "_freetext": [p for p in pairs if p.family not in WORKLOADS]}
