@@ -81,6 +81,8 @@ _FRAMES = frozenset("explain describe define name list calculate compute determi
 # words that may stand before it: "could you please explain", "ok, so list"
 _FRAME_LEADS = frozenset("can could would will you please kindly pls just now then so and ok okay hey hi i".split())
 # a yes/no question opened by a modal asks what the modal says: "Can I add my son?" is not "Must I add my son?"
+# what opens a prompt before its first sentence does ("hey,", "pls", "ok so", "quick question:")
+_INTERJECTIONS = frozenset("hey hi hello pls plz please ok okay so yo quick question thanks thx ty".split())
 _MODALS = {"can": "can", "could": "can", "may": "can", "might": "can", "must": "must", "should": "should",
            "shall": "should"}
 _INTERROGATIVES = frozenset("how what which who whom whose when where why is are am was were do does did can could "
@@ -133,7 +135,7 @@ _UNITS = {
     "milligram": "mg", "milligrams": "mg", "liter": "l", "liters": "l", "litre": "l", "litres": "l",
     "milliliter": "ml", "milliliters": "ml", "millilitre": "ml", "millilitres": "ml", "tonne": "t", "tonnes": "t",
     "ton": "t", "tons": "t", "degree": "deg", "degrees": "deg", "celsius": "c", "fahrenheit": "f",
-    "dirham": "mad", "dirhams": "mad", "dollar": "usd", "dollars": "usd", "euro": "eur", "euros": "eur",
+    "dirham": "mad", "dirhams": "mad", "dh": "mad", "dollar": "usd", "dollars": "usd", "euro": "eur", "euros": "eur",
     "naira": "ngn", "shilling": "kes", "shillings": "kes", "rand": "zar", "cfa": "xof", "dinar": "tnd",
     "dinars": "tnd", "am": "am", "pm": "pm", "x": "times",
     "gigabyte": "gb", "gigabytes": "gb", "megabyte": "mb", "megabytes": "mb", "terabyte": "tb", "terabytes": "tb",
@@ -156,6 +158,7 @@ _RATED = _CURRENCIES | {"percent"}  # amounts and rates that a period after them
 # what a number written like a year ("in 2014", "the 2010 FIFA World Cup") takes as its unit: only a unit it names
 _YEAR = re.compile(r"1[0-9]{3}|20[0-9]{2}")
 _NAMED_UNITS = frozenset(_UNITS) | frozenset(_UNITS.values()) | frozenset(_PERIODS) | _CURRENCIES
+_UNIT_CODES = frozenset(u for u in _UNITS.values() if 2 <= len(u) <= 3 and u.isalpha() and u not in ("am", "pm"))
 _SYMBOLS = {"$": "usd", "\u20ac": "eur", "\u00a3": "gbp", "\u00a5": "jpy"}
 _GLUED_CURRENCY = re.compile(r"\b(" + "|".join(sorted(_CURRENCIES)) + r")(?=\d)", re.IGNORECASE)
 _ORDINALS = frozenset({"st", "nd", "rd", "th"})
@@ -247,6 +250,7 @@ _REWRITES: tuple[tuple[str, object], ...] = (
     (r"(?:at |in |during )?(?:what|which) time of (?:the )?year", "when"),
     (r"(?:at |in |on )?(?:what|which) (?:time|years?|day|date|months?)", "when"), (r"for what reason", "why"),
     (r"wi-fi", "wifi"),  # one word, however written
+    (r"(?<=at )(?:midday|noon)", "12:00"), (r"(?<=at )midnight", "0:00"),  # times of day by name
     (r"in what place", "where"),
     # "how do I know if my baby has a fever" asks for the signs, not what to do about it
     (r"how (?:do|can|would|could|will|should) (?:i|you|we|one) (?:know|tell)(?= if| whether| when)", "what are the signs"),
@@ -290,6 +294,28 @@ _NUMERO = re.compile(r"\bno\.\s?(?=\d)", re.IGNORECASE)  # "Symphony No. 5" is S
 # an area or a volume written with a power: "20 cm\u00b2" is 20 sqcm, not 20 cm (whose prefix would be folded)
 _POWER = re.compile(r"(\d)\s*(km|cm|mm|m|ft|in)\s*([\u00b2\u00b3])", re.IGNORECASE)
 _MERIDIEM = re.compile(r"\b([ap])\.m\b\.?", re.IGNORECASE)  # "3 p.m." is "3 pm"
+# clock times written with an "h" ("18h", "16h00", "at 7h") or as military time ("0900 hrs", "at 2100 hours")
+_H_CLOCK = re.compile(r"\b(?P<h>\d{1,2})h(?P<m>[0-5]\d)?\b|\b(?P<mh>[0-2]\d)(?P<mm>[0-5]\d) ?(?:hrs|hours|hr|h)\b",
+                      re.IGNORECASE)
+_CLOCK_BEFORE = re.compile(r"(?:\bat|@|\btime|\bhour)\s?:?\s?$", re.IGNORECASE)  # "at 18h", "@ 7h", "time: 0900 hrs"
+# labels and numbers listed with slashes, in order: "load/peak/solar 51/65/9 MW" is "load 51 MW, peak 65 MW, solar
+# 9 MW" (a slash between two numbers alone is a division or a fraction: "3/4 cup")
+_SLASHED = re.compile(r"\b(?P<labels>[A-Za-z]+(?:/[A-Za-z]+)+)\s?[:=]?\s?(?P<values>\d+(?:\.\d+)?(?:/\d+(?:\.\d+)?)+)"
+                      r"(?:\s?(?P<unit>[A-Za-z%]+\b))?")
+_SEPARATORS = re.compile(r"\s*(?:\||=>|->)\s*")
+_SPACED_SLASH = re.compile(r"\s/\s")  # "card 1604 / 900 MAD / 09:00 / Dakar": a list's separators
+
+
+def _slashed(m: re.Match) -> str:
+    labels, values = m["labels"].split("/"), m["values"].split("/")
+    if len(labels) != len(values):
+        return m[0]
+    unit = f" {m['unit']}" if m["unit"] else ""
+    return ", ".join(f"{label} {value}{unit}" for label, value in zip(labels, values, strict=True))
+
+
+# letters glued to a number with decimals are a label and its number: "ph7.5" is "ph 7.5" (not "F7", "v1.2")
+_GLUED_LABEL = re.compile(r"\b([A-Za-z]{2,})(?=\d+\.\d)")
 # a section of a code written with its subsections in brackets is the code written without: "401(k)" is "401k",
 # "501(c)(3)" is "501c3" (the first a letter: "2(3)" is arithmetic)
 _SECTION = re.compile(r"\b(\d+)(\([a-z]{1,2}\)(?:\([a-z0-9]{1,2}\))*)(?!\w)", re.IGNORECASE)
@@ -308,7 +334,8 @@ _ARITHMETIC = re.compile(r"\d\s*(?:x|\u00d7|times|by)\b|(?<!\b0)(?<=\d)x\d|multi
 _MULTIPLY = re.compile(r"\bmultiply\s+(\d[\d,.]*)\s+by\s+(?=\d)", re.IGNORECASE)
 _COMMUTATIVE = frozenset("+*")
 # a scale word after a number multiplies it: "1 million dollars" is $1,000,000
-_SCALES = {"thousand": 1000, "million": 1000_000, "billion": 1000_000_000, "trillion": 1000_000_000_000}
+_SCALES = {"hundred": 100, "thousand": 1000, "million": 1000_000, "billion": 1000_000_000,
+           "trillion": 1000_000_000_000}
 # a quoted word or phrase is a literal ("how do I use 'whom'"): a value, compared as written
 _QUOTED = re.compile(r"(?<![\w'])['\"\u2018\u201c](?P<inner>[^'\"\u2018\u2019\u201c\u201d\n]{1,60}?)['\"\u2019\u201d](?!\w)")
 
@@ -323,7 +350,7 @@ _NEEDLES = (" then", "deg", "dollar", "pound", "sterling", "kron", "franc", "yen
             "what might", "what would", "is caus", "are caus", "what mak", "is mak", "are mak", "allowed", "permitted",
             "advance", "power of", "close to", " used", "count as", "counts as", "height", "length", "depth",
             "distance", "width", "weight", "speed", "the age", "what age", "w/", " w ", "thru", "abt", "b4", "yday", "no.", "minus", " u ", "u ", "sq", "m2", "ft2", " a minute", " an hour", " a day", " a week",
-            "y/o", "ww", *(f"{w} " for w in _NUMBERED.split("|")), *_NUMBER_WORDS, *_ORDINAL_WORDS)
+            "y/o", "ww", "midday", "noon", "midnight", *(f"{w} " for w in _NUMBERED.split("|")), *_NUMBER_WORDS, *_ORDINAL_WORDS)
 
 
 _AGE_HINT = re.compile(r"\bage|\dy/?o\b|\d y/?o\b")  # "Age 42", "aged", "12 yo", "42yo"
@@ -425,6 +452,12 @@ def is_currency(unit: str) -> bool:
     return unit in _CURRENCIES
 
 
+def is_measure(unit: str) -> bool:
+    """A fact's unit that the reader knows as a unit of measure, a period or a currency ("minute", "acre", "mad"), not a
+    noun a number counts ("payment")."""
+    return unit in _NAMED_UNITS or unit in _PERIOD_UNITS
+
+
 def same_unit(a: str, b: str) -> bool:
     """Two template words that name one unit: "calories" and "kcal", "kilometres" and "km"."""
     return a in _UNITS and _unit(a) == _unit(b) and not {a, b} & {"pound", "pounds", "degree", "degrees"}
@@ -480,6 +513,8 @@ def _unit(word: str) -> str:
         return _PERIODS[lower]
     if lower.endswith("s") and lower[:-1] in _PERIODS:
         return _PERIODS[lower[:-1]]
+    if len(lower) >= 3 and lower.endswith("s") and lower[:-1] in _UNIT_CODES:
+        return _UNITS.get(lower[:-1], lower[:-1])  # "48 MWs", "2 kWs": a unit's code with a plural s
     return lower
 
 
@@ -488,6 +523,8 @@ def _is_unit(raw: str) -> bool:
     if lower in FUNCTION_WORDS and lower not in ("m", "s", "d"):
         return False
     if lower in _UNITS or lower in _PERIODS or (lower.endswith("s") and lower[:-1] in _PERIODS):
+        return True
+    if len(lower) >= 3 and lower.endswith("s") and lower[:-1] in _UNIT_CODES:
         return True
     if lower in _DATES:
         return False  # "14 aug", "sat 12 oct": a date, not a unit, however short
@@ -512,6 +549,20 @@ class _Token:
     per: str = ""  # a number given per period: "$10,000 a year" (not "at 7% a year")
     sentence_start: bool = False
     quoted: bool = False  # inside quotes: a literal word
+    scale: int = 0  # a number written with a scale ("nine hundred", "2 million"): a smaller one after it adds to it
+    part: Decimal = Decimal(0)  # what was added, which a scale after it multiplies ("one thousand five hundred")
+
+
+def _h_clock(text: str, m: re.Match) -> str:
+    """`_H_CLOCK`'s match as "H:MM" where it is a time of day: after "at", "@", "time:" or "hour:", or written
+    "16h00" or "0900 hrs" (a duration is not: "in 18h", "2h30 of video", "1500 hours of practice")."""
+    hours, minutes = (m["h"], m["m"]) if m["h"] else (m["mh"], m["mm"])
+    if int(hours) > 23:
+        return m[0]
+    told = _CLOCK_BEFORE.search(text, max(0, m.start() - 8), m.start()) is not None
+    if told or (m["h"] and minutes and len(hours) == 2) or (m["mh"] and hours.startswith("0")):
+        return f"{int(hours)}:{minutes or '00'}"
+    return m[0]
 
 
 def _clock(hours: int, minutes: str, half: str) -> str:
@@ -538,6 +589,19 @@ def _tokens(text: str) -> list[_Token]:
     if "\u2212" in text or "\u2013" in text or "\u2014" in text:
         text = _MINUS.sub("-", text)
     lowered = text.lower()
+    if lowered != text and text.upper() == text and sum(c.isalpha() for c in text) >= 12:
+        text = lowered  # a prompt typed in capitals: its words are words, not codes ("CARD NR 7136 ... FRAUD?")
+    if "h" in lowered and _DIGIT.search(text):
+        text = _H_CLOCK.sub(lambda m: _h_clock(text, m), text)
+    if "." in text and _DIGIT.search(text):
+        text = _GLUED_LABEL.sub(r"\1 ", text)
+    if "|" in text or "=>" in text or "->" in text:
+        text = _SEPARATORS.sub(",", text)  # "card: 4860 | amt: 900 MAD | ... => fraud?": a list's separators
+    if "/" in text:
+        if _DIGIT.search(text):
+            text = _SLASHED.sub(_slashed, text)
+        if text.count(" / ") >= 2 or _SPACED_SLASH.search(text) and not re.search(r"\d\s/\s\d", text):
+            text = _SPACED_SLASH.sub(", ", text)
     if "expensive" in lowered:
         text = _CHEAPER.sub(lambda m: "cheapest" if m["degree"].lower() == "least" else "cheaper", text)
     if any(needle in lowered for needle in _NEEDLES) or _AGE_HINT.search(lowered):
@@ -578,12 +642,22 @@ def _tokens(text: str) -> list[_Token]:
             token = _Token(kind, _BARE_CONTRACTIONS.get(word.lower(), word) if kind == "word" else word)
         if (token.kind == "word" and out and out[-1].kind == "number" and not out[-1].attached
                 and token.text.lower() in _SCALES):
-            out[-1].text = str(Decimal(out[-1].text.replace(",", "")) * _SCALES[token.text.lower()])
+            scale = _SCALES[token.text.lower()]
+            value, part = Decimal(out[-1].text.replace(",", "")), out[-1].part
+            out[-1].text = str(value - part + part * scale if part and part * scale < value else value * scale)
+            out[-1].scale, out[-1].part = scale, Decimal(0)  # "one thousand five hundred": 1000 + 5 * 100
+            continue
+        if (token.kind == "number" and not symbol_or_sign(m) and out and out[-1].kind == "number" and out[-1].scale
+                and not out[-1].attached and Decimal(token.text.replace(",", "")) < out[-1].scale):
+            part = Decimal(token.text.replace(",", ""))  # "one hundred twenty": 120
+            out[-1].text, out[-1].part, out[-1].attached = str(Decimal(out[-1].text) + part), part, token.attached
             continue
         token.sentence_start = start
         token.quoted = any(a <= m.start() < b for a, b in quotes)
         out.append(token)
-        start = token.kind == "punct" and token.text in _SENTENCE_END
+        start = (token.kind == "punct" and token.text in _SENTENCE_END) or (start and (
+            (token.kind == "word" and token.text.lower() in _INTERJECTIONS)
+            or (token.text in ",:-" and len(out) >= 2 and out[-2].text.lower() in _INTERJECTIONS)))
     for i, t in enumerate(out):  # "my battery light came on - what does that mean?": a dash between words
         if (t.kind == "op" and t.text == "-" and 0 < i < len(out) - 1 and out[i + 1].kind == "word"
                 and len(out[i + 1].text) > 1 and (out[i - 1].kind != "word" or len(out[i - 1].text) > 1)):
@@ -606,6 +680,21 @@ def _tokens(text: str) -> list[_Token]:
         elif half and (dotted := _DOTTED_CLOCK.fullmatch(t.text)) and 0 < int(dotted["h"]) <= 12:
             t.kind, t.text, t.attached = "time", _clock(int(dotted["h"]), dotted["m"], half), ""  # "7.30pm"
     return out
+
+
+def symbol_or_sign(m: re.Match) -> bool:
+    """A number `_TOKEN` matched that carries a currency symbol or a sign: never a spelled number's part."""
+    return m.group("number") is not None and m.group("number")[:1] in "+-$\u20ac\u00a3\u00a5"
+
+
+def _field_counted(tokens: list[_Token], colon: int) -> _Token | None:
+    """The plural noun that opens a field's name before `colon` ("payments last hour: 2", "txns in the previous hour:
+    6"), where the field holds a count."""
+    j = colon - 1
+    while j >= 0 and not (tokens[j].kind == "punct" and tokens[j].text in _CLAUSE_END):
+        j -= 1
+    first = tokens[j + 1] if j + 1 < colon else None
+    return first if first is not None and first.kind == "word" and not first.used and _counted(first.text) else None
 
 
 def _content(token: _Token) -> bool:
@@ -765,6 +854,8 @@ def read(text: str) -> Reading:
             t.attached, before.used = before.text, True  # "EUR 1,910" is 1,910 EUR
         elif nxt is not None and nxt.kind == "word" and not nxt.used and _counted(nxt.text):
             t.attached, nxt.used, t.own_unit = lemma(nxt.text.lower()), True, True  # "5 cups": what is counted
+        elif before is not None and before.text == ":" and (field := _field_counted(tokens, i - 1)) is not None:
+            t.attached, field.used = lemma(field.text.lower()), True  # "payments last hour: 2" is 2 payments
     for i, t in enumerate(tokens):
         if t.kind == "word" and not t.used and t.text.lower() in _DIRECTIONS:
             # "last hour", "past 3 days", "within the previous week": a direction that names a period
@@ -776,6 +867,10 @@ def read(text: str) -> Reading:
                         nxt.kind == "number" and _unit(nxt.attached) in _PERIOD_UNITS):
                     t.used = True
                     facts.append(Fact("window", "", _DIRECTIONS[t.text.lower()]))
+                    if nxt.kind == "word" and not nxt.used and _unit(nxt.text) in _BASE_UNITS and (
+                            nxt.text.lower() in _PERIODS):  # "the last hour" is "the past 60 minutes", as written
+                        nxt.used = True
+                        facts.append(Fact("num", "", *_in_base_unit("1", _unit(nxt.text))))
                     break
     for i, t in enumerate(tokens):  # "$10,000 a year at 7%" is not "$10,000 at 7% a year": a rate binds to its number
         if t.kind == "word" and not t.used and _unit(t.text) in _PERIOD_UNITS and i >= 2 and (
@@ -820,6 +915,8 @@ def read(text: str) -> Reading:
               and tokens[i + 1].text.lower() != "you"):  # "can you explain": a request
             t.used = True
             facts.append(Fact("ask", "", _MODALS[lower]))
+        elif lower in _ASKS and i + 1 < len(tokens) and tokens[i + 1].text == ":":
+            t.used = True  # "where: Rabat": a field's label, not a question
         elif lower in _ASKS and opens[i] and t.sentence_start and _in_statement(tokens, i):
             t.used = True  # "When I start my car it squeals. Why?": a clause of the statement, not a question
         elif lower in _ASKS and opens[i]:  # what is asked: "when" and "where" want different answers

@@ -99,6 +99,7 @@ from controlplane.kernel.prompts import (
     Fact,
     Reading,
     is_currency,
+    is_measure,
     lemma,
     one_of,
     other_units,
@@ -342,8 +343,11 @@ class Guard:
         a, b = ra.words, rb.words
         # a noun naming what the other side asks says nothing more: "boiling time?" and "how long do I boil"
         answered_a, answered_b = _answered(ra), _answered(rb)
-        la = [w for w in a if w not in b and not any(lemma(w) == lemma(o) for o in b) and lemma(w) not in answered_b]
-        lb = [w for w in b if w not in a and not any(lemma(w) == lemma(o) for o in a) and lemma(w) not in answered_a]
+        fields_a, fields_b = _field_names(ra), _field_names(rb)  # "time: 16:00" and "at 16:00"
+        la = [w for w in a if w not in b and not any(lemma(w) == lemma(o) for o in b) and lemma(w) not in answered_b
+              and w not in fields_a]
+        lb = [w for w in b if w not in a and not any(lemma(w) == lemma(o) for o in a) and lemma(w) not in answered_a
+              and w not in fields_b]
         # a word quoted on one side is a word of its own there, and the other side may write it unquoted, where a
         # function word is no template word: "a comma before 'and'", "a comma before and"
         la = [w for w in la if not (w in ra.literals and w in rb.said)]
@@ -459,6 +463,12 @@ class Guard:
             return False  # which way a name goes is its role: "from the UK" is not "the UK"
         if alone and not (_elsewhere(fa.label, b) or _elsewhere(fb.label, a)):
             return True  # the only name on both sides: "a list in Python", "a Python list"
+        if bool(fa.label) != bool(fb.label) and _ROLES.get(label := fa.label or fb.label, label) == "in":
+            # where a thing is, said on one side only ("paid in Rabat, home Tunis", "where: Rabat | home: Tunis"):
+            # the unlabelled name takes it unless that side places another name there ("Rabat, home in Tunis")
+            bare = b if fa.label else a
+            return not any(f.kind in ("name", "id") and _ROLES.get(f.label, f.label) == "in" for f in bare.facts) and (
+                not _elsewhere(label, bare))
         if fa.label in PREPOSITIONS or fb.label in PREPOSITIONS:
             return False  # a name's preposition is its role: "at Lyon" is not "Lyon"
         if fa.label and fb.label:
@@ -511,6 +521,30 @@ class Guard:
                 break
         return (a, replace(b, facts=sorted_facts(facts))) if changed else (a, b)
 
+    def _counted_alike(self, a: Reading, b: Reading) -> tuple[Reading, Reading]:
+        """`b`'s counts of `a`'s things, written as `a` writes them: the counted noun as the number's label ("2 word
+        answers", "answers with 2 words"; "a five-developer team", "5 developers"), or in another noun WordNet says
+        means the same ("5 purchases", "5 buys"), not where it only relates them, nor on the vectors alone ("3
+        sentences", "3 paragraphs"; "5 payments", "5 transactions"). Units proper ("MW", "mm", currencies) are not counted nouns:
+        `_slipped_facts` and the reader's own units say those."""
+        counted = {(f.value, f.unit) for f in a.facts if f.kind == "num" and _counted_noun(f.unit)}
+        if not counted or self.lexicon is None:
+            return a, b
+        mine = {(f.value, f.unit) for f in a.facts if f.kind == "num"}
+        facts, words, changed = list(b.facts), list(b.words), False
+        for k, fact in enumerate(facts):
+            if fact.kind != "num" or (fact.value, fact.unit) in mine:
+                continue
+            noun = fact.unit if _counted_noun(fact.unit) else lemma(fact.label) if not fact.unit else ""
+            unit = next((unit for value, unit in counted if value == fact.value and noun
+                         and (unit == noun or self._relation(unit, noun).agrees)), None)
+            if unit is None:
+                continue
+            facts[k], changed = replace(fact, unit=unit), True
+            if not fact.unit and fact.label in words:
+                words.remove(fact.label)  # the noun written as the number's label: "a 2 word answer", "2 words"
+        return (a, replace(b, facts=sorted_facts(facts), words=tuple(words))) if changed else (a, b)
+
     def same(self, a: Reading, b: Reading) -> bool:
         """Whether `b` (asked) asks what `a` (stored) asks; UNSURE words go to the paraphrase judge, if any."""
         return self.decide(a, b, self.verdict(a, b))
@@ -533,7 +567,8 @@ class Guard:
         if a.fact_key != b.fact_key:
             # the same fact written otherwise: each rewrite takes (a, b) to (a, b), tried from both sides
             for rewrite in (_lower_case_names, _bare_amounts, _spelled_out, self._without_as_opposite, _framing,
-                            _one_for_a, self._slipped_facts, _choice_for_than):
+                            _one_for_a, self._slipped_facts, _choice_for_than, _none_for_zero,
+                            self._counted_alike):
                 a, b = rewrite(a, b)
                 b, a = rewrite(b, a)
             if a.fact_key != b.fact_key:
@@ -586,6 +621,11 @@ _ANSWERS = {ask: frozenset(nouns.split()) for ask, nouns in {
 }.items()}
 
 
+# nouns that name a kind of fact, as a field's name does ("time: 16:00", "amt: 900 MAD", "location: Rabat")
+_FIELDS = {kind: frozenset(nouns.split()) for kind, nouns in {
+    "time": "time hour clock", "money": "amount amt sum total value", "name": "location place city where",
+    "date": "date day month season",
+}.items()}
 _COMPARING, _MOST = frozenset(("more", "less", "fewer")), frozenset(("most", "least", "fewest"))
 # modifiers that name the case a question means when it names none: "a standard wingback chair", "a wingback chair"
 _DEFAULTS = frozenset("regular standard normal typical usual ordinary average basic plain usually normally typically "
@@ -692,6 +732,15 @@ def _answered(reading: Reading) -> frozenset[str]:
     if "what" in reading.said and not {"is", "are"}.isdisjoint(reading.said):
         asks.add("what is")  # "what is wind chill" asks what "wind chill" means
     return frozenset().union(*(_ANSWERS.get(ask, ()) for ask in asks))
+
+
+def _field_names(reading: Reading) -> frozenset[str]:
+    """The nouns `reading` writes as a field's name, alone between two clause marks, that name a kind of fact it gives
+    ("time: 16:00 | amt: 900 MAD | location: Rabat"): they say nothing the fact does not."""
+    given = {"money" if f.kind == "num" and is_currency(f.unit) else f.kind for f in reading.facts}
+    nouns = frozenset().union(*(_FIELDS.get(kind, ()) for kind in given))
+    spelled = ("", *reading.spelled, "")
+    return frozenset(w for i, w in enumerate(spelled) if w in nouns and not spelled[i - 1] and not spelled[i + 1])
 
 
 def _joined(mine: list[str], theirs: list[str], said: tuple[str, ...]) -> tuple[list[str], list[str]]:
@@ -1425,6 +1474,29 @@ def _one_for_a(a: Reading, b: Reading) -> tuple[Reading, Reading]:
         return a, b
     return (replace(a, facts=tuple(f for f in a.facts if f not in ones)),
             replace(b, words=tuple(w for w in b.words if w not in units)))
+
+
+def _counted_noun(unit: str) -> bool:
+    """A number's unit that is a noun it counts ("payment", "adult"), not a unit of measure or a currency."""
+    return len(unit) >= 4 and unit.isalpha() and not is_currency(unit) and not is_measure(unit)
+
+
+def _none_for_zero(a: Reading, b: Reading) -> tuple[Reading, Reading]:
+    """`a` says "no" before a plural noun `b` counts 0 of ("no payments in the last hour", "0 payments"): the count,
+    not a negation ("without witnesses" and "no witnesses" stay negations where neither side counts)."""
+    zeros = {f.unit for f in b.facts if f.kind == "num" and f.value == "0" and f.unit}
+    if not zeros or not any(f.kind == "not" for f in a.facts) or "no" not in a.said:
+        return a, b
+    spelled = a.spelled
+    counted = next((w for i, w in enumerate(spelled[1:], 1) if spelled[i - 1] == "no" and lemma(w) in zeros), None)
+    if counted is None:
+        return a, b
+    facts = list(a.facts)
+    facts.remove(next(f for f in facts if f.kind == "not"))
+    facts.append(Fact("num", "", "0", lemma(counted)))
+    negated = a.negated if any(f.kind == "not" for f in facts) else ()
+    return replace(a, facts=sorted_facts(facts), words=tuple(w for w in a.words if w != counted),
+                   negated=negated), b
 
 
 @functools.cache

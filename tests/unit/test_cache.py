@@ -53,7 +53,7 @@ def test_facts_are_bound_to_their_roles():
     facts = {(f.kind, f.label, f.value, f.unit) for f in read(FRAUD).facts}
     assert {("num", "card", "1234", ""), ("num", "paid", "1500", "mad"), ("time", "at", "16:00", ""),
             ("name", "in", "casablanca", ""), ("name", "home", "lagos", ""), ("num", "", "3", "payment"),
-            ("window", "", "past", ""), ("window", "", "period", "hour")} == facts
+            ("window", "", "past", ""), ("num", "", "60", "minute")} == facts  # "last hour": the past 60 minutes
     # a metric prefix is taken into the value, so one quantity is one fact however it is written
     assert ("num", "load", "-30000000", "w") in {(f.kind, f.label, f.value, f.unit) for f in read("load -30 MW").facts}
 
@@ -1019,3 +1019,85 @@ def test_the_error_bound_holds_on_a_seeded_run(wrong_rate, bound):
     assert served_wrong <= bound * max(served, 1)
     if wrong_rate < bound / 2:
         assert served > 15_000
+
+
+def _key(text: str) -> tuple:
+    return read(text).fact_key
+
+
+def test_times_of_day_written_with_an_h_or_as_military_time_are_clock_times():
+    assert _key("paid at 18h") == _key("paid at 18h00") == _key("paid at 6 pm") == _key("time: 1800 hrs")
+    assert _key("at 0900 hrs") == _key("at 9:00") == _key("09h00")
+    assert _key("paid at midday") == _key("paid at 12:00")
+    assert _key("done in 18h") == _key("done in 18 hours") != _key("done at 18:00")  # a duration
+    assert _key("1500 hours of practice") != _key("at 15:00")
+
+
+def test_a_prompt_in_capitals_reads_as_its_words():
+    assert _key("CARD 5133 PAID 3000 MAD AT 14:00 IN ABIDJAN, HOME CASABLANCA. FRAUD?") == _key(
+        "card 5133 paid 3000 mad at 14:00 in abidjan, home casablanca. fraud?")
+    assert ("id", "eur", "") in _key("Is the EUR weaker than last year?")  # a code in an ordinary prompt
+
+
+def test_lists_written_with_slashes_bars_and_arrows():
+    assert _key("F7 load/peak/solar 51/65/9 MW config?") == _key("F7 load 51 MW, peak 65 MW, solar 9 MW. config?")
+    assert _key("card 1142 / 8000 MAD / 10:00 / Dakar / home Lagos") == _key("card 1142, 8000 MAD, 10:00, Dakar, home Lagos")
+    assert _key("card: 4860 | amt: 900 MAD | time: 16:00 => fraud?") == _key("card 4860, 900 MAD at 16:00. fraud?")
+    assert ("op", "12/4", "") in _key("what is 12 / 4")  # a division stays one
+    assert read("where: Rabat").asks == frozenset()  # a field's name, not a question
+
+
+def test_spelled_numbers_with_hundreds_and_several_scales():
+    assert _key("one hundred twenty MAD") == _key("120 MAD")
+    assert _key("fifteen hundred dh") == _key("one thousand five hundred dirhams") == _key("1,500 MAD")
+    assert _key("2 million 300 thousand people") == _key("2300000 people")
+    assert _key("5 thousand -3") != _key("4997")  # a sign is no spelled part
+
+
+def test_units_with_a_plural_s_and_glued_labels():
+    assert _key("peak 48 MWs") == _key("peak 48 MW") and _key("2 kWs") == _key("2 kW")
+    assert _key("ph7.5 soil") == _key("pH 7.5 soil") and ("id", "f7", "") in _key("feeder F7")
+
+
+def test_a_window_of_one_period_is_that_many_minutes():
+    assert _key("3 payments in the last hour") == _key("3 payments in the past 60 min")
+    assert _key("data used in the past week") == _key("data used in the last 7 days")
+    assert _key("3 payments in the last hour") != _key("3 payments in the last day")
+
+
+def test_a_count_in_a_fields_name_counts_what_it_names():
+    assert _key("payments last hour: 2") == _key("2 payments last hour")
+    assert ("num", "3", "") in _key("note: 3")  # a field that names nothing counted
+
+
+def test_a_sentence_starts_after_an_interjection():
+    assert not any(f.kind == "name" for f in read("pls Check card 5184 for fraud").facts)
+    assert not any(f.kind == "name" for f in read("hey, Is it fraud?").facts)
+    assert ("name", "paris", "") in _key("quick question: is Paris big")
+
+
+def test_no_things_meets_zero_things_and_stays_a_negation_otherwise(guard):
+    stored = "card 4860 paid 900 MAD at 16:00 in Rabat, home Tunis, 0 payments last hour. fraud?"
+    assert guard.same_text(stored, "card 4860 paid 900 MAD at 16:00 in Rabat, home Tunis, no payments last hour. fraud?")
+    assert not guard.same_text(stored.replace("0 payments", "2 payments"),
+                               "card 4860 paid 900 MAD at 16:00 in Rabat, home Tunis, no payments last hour. fraud?")
+    assert guard.same_text("How do I unclog a bathroom sink without chemicals?", "unclog bathroom sink no chemicals")
+
+
+def test_counted_nouns_meet_as_labels_or_synonyms_only(guard):
+    assert guard.same_text("Are crossword answers with 2 words written without a space in the grid?",
+                           "In the grid, are 2 word crossword answers written without a space?")
+    assert not guard.same_text("Summarize the plot of Hamlet in three sentences.",
+                               "Summarize the plot of Hamlet in three paragraphs.")
+    assert not guard.same_text("I have 3 alpacas and my neighbour has 1; does she need to get another?",
+                               "I have 1 alpaca and my neighbour has 3; does she need to get another?")
+    assert not guard.same_text("Can I submit the same grant proposal to two foundations at once?",
+                               "Can I submit two grant proposals to the same foundation at once?")
+
+
+def test_where_a_name_is_may_be_said_on_one_side_only(guard):
+    stored = "card 4860 paid 900 MAD at 16:00 in Rabat, home Tunis, 2 payments last hour. fraud?"
+    fields = "card: 4860 | paid: 900 MAD | time: 16:00 | where: {} | home: {} | payments last hour: 2 => fraud?"
+    assert guard.same_text(stored, fields.format("Rabat", "Tunis"))
+    assert not guard.same_text(stored, fields.format("Tunis", "Rabat"))  # the roles traded
+    assert not guard.same_text(stored, "card 4860 paid 900 MAD at 16:00, Rabat, home in Tunis, 2 payments last hour")
