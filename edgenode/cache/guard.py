@@ -343,7 +343,8 @@ class Guard:
         a, b = ra.words, rb.words
         # a noun naming what the other side asks says nothing more: "boiling time?" and "how long do I boil"
         answered_a, answered_b = _answered(ra), _answered(rb)
-        fields_a, fields_b = _field_names(ra), _field_names(rb)  # "time: 16:00" and "at 16:00"
+        # "time: 16:00" and "at 16:00"; "feeder F30" and "F30" (the facts met: an identifier's label only names it)
+        fields_a, fields_b = _field_names(ra) | _id_labels(ra), _field_names(rb) | _id_labels(rb)
         la = [w for w in a if w not in b and not any(lemma(w) == lemma(o) for o in b) and lemma(w) not in answered_b
               and w not in fields_a]
         lb = [w for w in b if w not in a and not any(lemma(w) == lemma(o) for o in a) and lemma(w) not in answered_a
@@ -387,8 +388,8 @@ class Guard:
             if any(opposite(word, o) for o in said):
                 return Verdict.DIFFER  # the other side says its opposite, also with a word that carries no topic: "right", "in"
             broader = [o for o in other if self.lexicon is not None and self.lexicon.broader(word, o)]
-            if any((o, word) in own.modifiers for o in broader):
-                continue  # "which parrot bird lives longest": a parrot is a bird
+            if any((o, word) in own.modifiers or (word, o) in own.modifiers for o in broader):
+                continue  # "which parrot bird lives longest": a parrot is a bird; "soil sand": the field's name
             if word in _DEFAULTS:
                 continue  # "regular nail polish" is what "nail polish" means unless said otherwise
             if word in _LAWFUL and _modality(own) != "advised" and (
@@ -430,8 +431,19 @@ class Guard:
         return self._slip(typed, word) and bool(self.lexicon.lemmas(word))
 
     def _misspelt(self, a: str, b: str) -> bool:
-        """One of two words, both of them content words, is a slip of the other, which WordNet knows."""
-        return self._known_slip(a, b) or self._known_slip(b, a)
+        """One of two words, both of them content words, is a slip of the other, which WordNet knows; or neither is a
+        word WordNet knows and one is the other with two letters swapped or a letter doubled ("conifg", "connfig" for
+        "config"): a letter changed is not ("getattr", "setattr")."""
+        return self._known_slip(a, b) or self._known_slip(b, a) or self._unknown_slip(a, b)
+
+    def _unknown_slip(self, a: str, b: str) -> bool:
+        if self.lexicon is None or min(len(a), len(b)) < 5 or not (a.isalpha() and b.isalpha()) or set(a) != set(b):
+            return False
+        if self.lexicon.lemmas(a) or self.lexicon.lemmas(b):
+            return False
+        swapped = len(a) == len(b) and sum(x != y for x, y in zip(a, b, strict=True)) == 2 and (
+            OSA.distance(a, b, score_cutoff=1) == 1)
+        return swapped or (a != b and _undoubled(a) == _undoubled(b))
 
     def _implies(self, word: str, extra: str) -> float:
         """How well `word` implies `extra`: 1 for WordNet's synonyms, nothing for its kin and opposites (an added
@@ -732,6 +744,14 @@ def _answered(reading: Reading) -> frozenset[str]:
     if "what" in reading.said and not {"is", "are"}.isdisjoint(reading.said):
         asks.add("what is")  # "what is wind chill" asks what "wind chill" means
     return frozenset().union(*(_ANSWERS.get(ask, ()) for ask in asks))
+
+
+def _id_labels(reading: Reading) -> frozenset[str]:
+    """The words that label an identifier of letters and digits whose letters begin with the word's initial, as a
+    kind's abbreviation does ("feeder F30", "gate G12", "platform P3"): the name of its kind, which the identifier
+    says (not "upgrade my EE plan", "outside the US")."""
+    return frozenset(f.label for f in reading.facts if f.kind == "id" and f.label and f.label.isalpha()
+                     and f.value[:1] == f.label[:1] and any(c.isdigit() for c in f.value))
 
 
 def _field_names(reading: Reading) -> frozenset[str]:

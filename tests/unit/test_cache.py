@@ -1101,3 +1101,18 @@ def test_where_a_name_is_may_be_said_on_one_side_only(guard):
     assert guard.same_text(stored, fields.format("Rabat", "Tunis"))
     assert not guard.same_text(stored, fields.format("Tunis", "Rabat"))  # the roles traded
     assert not guard.same_text(stored, "card 4860 paid 900 MAD at 16:00, Rabat, home in Tunis, 2 payments last hour")
+
+
+def test_two_letters_swapped_or_doubled_in_a_word_wordnet_does_not_know_is_a_slip(guard):
+    assert guard._misspelt("conifg", "config") and guard._misspelt("connfig", "config")
+    assert not guard._misspelt("getattr", "setattr")  # a letter changed: another word
+
+
+def test_an_identifiers_kind_and_a_fields_broader_name_say_nothing_more(guard):
+    grid = "feeder F30 load 12 MW peak 17 MW solar 23 MW. config?"
+    assert guard.same_text(grid, "F30 load 12 MW peak 17 MW solar 23 MW. conifg?")
+    assert not guard.same_text("how do I upgrade my EE phone plan online?", "how do I pause my EE phone plan online?")
+    assert not guard.same_text("Do I have to carry a reserve parachute in the UK?",
+                               "Do I have to carry a reserve parachute outside the UK?")
+    crop = "soil sand pH 7.5 rain 600 mm region Kano season spring. crop?"
+    assert guard.verdict(read(crop), read("sand pH 7.5 rain 600 mm region Kano season spring. crop?")) is Verdict.AGREE
