@@ -56,7 +56,7 @@ at to for from by with as and or but if then than so what which who whom whose w
 me my our your their its it i we you they he she them us any some there here can could would should will shall
 may might must about into over under per via also just kindly pls quick quickly help give get got show know
 let lets make made makes making need needs want wants like within s d ll ve re m o
-much many each hi hello hey dear thanks thank thx cheers ok okay well sorry excuse wondering wonder curious idea
+much many each hi hello hey dear thanks thank thx ty tia plz cheers ok okay well sorry excuse wondering wonder curious idea
 asap really actually basically anyone someone somebody guys question best recommended suitable ideal optimal
 appropriate right proper advisable take takes taking took able possible require requires required whenever
 needed necessary between versus vs using during use put both supposed go goes going went gone
@@ -77,7 +77,8 @@ _SUBORDINATORS = frozenset("if when whenever because while unless although thoug
 _COORDINATORS = frozenset(("and", "or", "but"))
 _ASKS = {"when": "when", "where": "where", "why": "why", "who": "who", "whom": "who", "whose": "whose"}
 # a verb that opens a request and asks for the answer itself: "Explain what X is" asks "what is X"
-_FRAMES = frozenset("explain describe define name list calculate compute determine find identify".split())
+_FRAMES = frozenset("explain describe define name list calculate compute determine find identify recommend suggest "
+                    "advise tell assess evaluate choose pick".split())
 # words that may stand before it: "could you please explain", "ok, so list"
 _FRAME_LEADS = frozenset("can could would will you please kindly pls just now then so and ok okay hey hi i".split())
 # a yes/no question opened by a modal asks what the modal says: "Can I add my son?" is not "Must I add my son?"

@@ -1116,3 +1116,9 @@ def test_an_identifiers_kind_and_a_fields_broader_name_say_nothing_more(guard):
                                "Do I have to carry a reserve parachute outside the UK?")
     crop = "soil sand pH 7.5 rain 600 mm region Kano season spring. crop?"
     assert guard.verdict(read(crop), read("sand pH 7.5 rain 600 mm region Kano season spring. crop?")) is Verdict.AGREE
+
+
+def test_a_request_verb_that_opens_the_prompt_asks_nothing_more(guard):
+    crop = "soil sand pH 6.5 rain 450 mm region Souss season summer. crop?"
+    assert guard.same_text(crop, "Recommend a crop: soil sand, pH 6.5, rain 450 mm, region Souss, season summer. ty")
+    assert "recommend" in read("which crop do you recommend for sand?").words  # not where it opens no request
