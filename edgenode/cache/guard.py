@@ -460,6 +460,10 @@ class Guard:
     def _same_label(self, fa: Fact, fb: Fact, a: Reading, b: Reading) -> bool:
         if fa.kind == "window" or self.same_word(fa.label, fb.label):
             return True  # a window's label only says what it frames ("how often" for "how many times a day")
+        if fa.label and fb.label and fa.label not in PREPOSITIONS and fb.label not in PREPOSITIONS and any(
+                self.same_word(x, y) for x in _label_words(fa.label, a) for y in _label_words(fb.label, b)
+                if (x, y) != (fa.label, fb.label)):
+            return True  # a label of two words: "peak load 62 MW" and "peak 62 MW"; "solar gen 9 MW", "solar 9 MW"
         # the only fact of its kind and unit on both sides: nothing else could take its value, so a missing
         # label, or (with a unit) another label, does not unbind it ("roast a 3 kg goose in the oven at 180 C"
         # and "at 180 C, roast a 3 kg goose"); the label words still meet as template words
@@ -744,6 +748,14 @@ def _answered(reading: Reading) -> frozenset[str]:
     if "what" in reading.said and not {"is", "are"}.isdisjoint(reading.said):
         asks.add("what is")  # "what is wind chill" asks what "wind chill" means
     return frozenset().union(*(_ANSWERS.get(ask, ()) for ask in asks))
+
+
+def _label_words(label: str, reading: Reading) -> set[str]:
+    """A fact's label and the word written right before it ("peak load": "load" and "peak"), where each is written
+    once: "36 MW load, peak load 24 MW" does not say which load is the peak."""
+    if reading.spelled.count(label) != 1:
+        return {label}
+    return {label} | {m for m, word in reading.modifiers if word == label and reading.spelled.count(m) == 1}
 
 
 def _id_labels(reading: Reading) -> frozenset[str]:

@@ -1122,3 +1122,13 @@ def test_a_request_verb_that_opens_the_prompt_asks_nothing_more(guard):
     crop = "soil sand pH 6.5 rain 450 mm region Souss season summer. crop?"
     assert guard.same_text(crop, "Recommend a crop: soil sand, pH 6.5, rain 450 mm, region Souss, season summer. ty")
     assert "recommend" in read("which crop do you recommend for sand?").words  # not where it opens no request
+
+
+def test_a_label_of_two_words_meets_either_word_where_each_is_written_once(guard):
+    grid = "feeder F35 load 44 MW peak 51 MW solar 9 MW. config?"
+    # the facts meet; "gen", a word only one side has, is the judge's to weigh
+    assert guard.verdict(read(grid), read("feeder F35 load 44 MW peak 51 MW solar gen 9 MW. config?")) is Verdict.UNSURE
+    assert not guard.same_text("feeder F6 load 24 MW peak 36 MW solar 1 MW. config?",
+                               "feeder F6 36 mw load peak load 24 MW 1 megawatts of solar. config?")
+    assert not guard.same_text("Is a 240 Hz monitor worth it over a 144 Hz monitor for Valorant?",
+                               "Is a 144 Hz monitor worth it over a 240 Hz monitor for Valorant?")
