@@ -1132,3 +1132,10 @@ def test_a_label_of_two_words_meets_either_word_where_each_is_written_once(guard
                                "feeder F6 36 mw load peak load 24 MW 1 megawatts of solar. config?")
     assert not guard.same_text("Is a 240 Hz monitor worth it over a 144 Hz monitor for Valorant?",
                                "Is a 144 Hz monitor worth it over a 240 Hz monitor for Valorant?")
+
+
+def test_counted_nouns_that_are_only_close_leave_the_verdict_to_the_judge(guard):
+    fraud = "card 4860 paid 900 MAD at 16:00 in Rabat, home Tunis, 5 payments last hour. fraud?"
+    for other, verdict in (("transactions", Verdict.UNSURE), ("purchases", Verdict.UNSURE), ("refunds", Verdict.DIFFER)):
+        assert guard.verdict(read(fraud), read(fraud.replace("payments", other))) is verdict, other
+    assert guard.verdict(read("I have 2 adults and a dog"), read("I have 2 children and a dog")) is Verdict.DIFFER
