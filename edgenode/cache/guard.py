@@ -586,6 +586,23 @@ class Guard:
         return (relation in (Relation.NARROWER, Relation.UNRELATED) and not opposite(a, b)
                 and self._similarity(a, b) >= self.word_threshold)
 
+    def _slipped_dates(self, a: Reading, b: Reading) -> tuple[Reading, Reading]:
+        """`b`'s word that is a typing slip of the month, day or season `a` names, which WordNet knows ("summmer",
+        "wnter"), read as that date: the reader knows only dates written right."""
+        have = {f.value for f in b.facts if f.kind == "date"}
+        missing = [f for f in a.facts if f.kind == "date" and f.value not in have and " " not in f.value]
+        if not missing:
+            return a, b
+        facts, words, changed = list(b.facts), list(b.words), False
+        for fact in missing:
+            named = next((w for w in a.said if len(w) >= 4 and w[:3] == fact.value and w not in b.said), None)
+            typed = next((w for w in words if named and self._known_slip(w, named)), None)
+            if typed is not None:
+                facts.append(fact)
+                words.remove(typed)
+                changed = True
+        return (a, replace(b, facts=sorted_facts(facts), words=tuple(words))) if changed else (a, b)
+
     def same(self, a: Reading, b: Reading) -> bool:
         """Whether `b` (asked) asks what `a` (stored) asks; UNSURE words go to the paraphrase judge, if any."""
         return self.decide(a, b, self.verdict(a, b))
@@ -610,7 +627,7 @@ class Guard:
             # the same fact written otherwise: each rewrite takes (a, b) to (a, b), tried from both sides
             for rewrite in (_lower_case_names, _bare_amounts, _spelled_out, self._without_as_opposite, _framing,
                             _one_for_a, self._slipped_facts, _choice_for_than, _none_for_zero,
-                            self._counted_alike):
+                            self._counted_alike, self._slipped_dates):
                 a, b = rewrite(a, b)
                 b, a = rewrite(b, a)
             if a.fact_key != b.fact_key:

@@ -1139,3 +1139,9 @@ def test_counted_nouns_that_are_only_close_leave_the_verdict_to_the_judge(guard)
     for other, verdict in (("transactions", Verdict.UNSURE), ("purchases", Verdict.UNSURE), ("refunds", Verdict.DIFFER)):
         assert guard.verdict(read(fraud), read(fraud.replace("payments", other))) is verdict, other
     assert guard.verdict(read("I have 2 adults and a dog"), read("I have 2 children and a dog")) is Verdict.DIFFER
+
+
+def test_a_season_or_month_typed_with_a_slip_is_that_date(guard):
+    crop = "soil sand pH 5.5 rain 450 mm region Kairouan season summer. crop?"
+    assert guard.verdict(read(crop), read(crop.replace("summer", "summmer"))) is Verdict.AGREE
+    assert guard.verdict(read(crop), read(crop.replace("summer", "wnter"))) is Verdict.DIFFER  # another season
