@@ -251,7 +251,7 @@ _REWRITES: tuple[tuple[str, object], ...] = (
     (r"(?:at |in |during )?(?:what|which) time of (?:the )?year", "when"),
     (r"(?:at |in |on )?(?:what|which) (?:time|years?|day|date|months?)", "when"), (r"for what reason", "why"),
     (r"wi-fi", "wifi"),  # one word, however written
-    (r"(?<=at )(?:midday|noon)", "12:00"), (r"(?<=at )midnight", "0:00"),  # times of day by name
+    (r"midday|noon", "12:00"), (r"midnight", "0:00"),  # times of day by name
     (r"in what place", "where"),
     # "how do I know if my baby has a fever" asks for the signs, not what to do about it
     (r"how (?:do|can|would|could|will|should) (?:i|you|we|one) (?:know|tell)(?= if| whether| when)", "what are the signs"),
@@ -660,7 +660,7 @@ def _tokens(text: str) -> list[_Token]:
             (token.kind == "word" and token.text.lower() in _INTERJECTIONS)
             or (token.text in ",:-" and len(out) >= 2 and out[-2].text.lower() in _INTERJECTIONS)))
     for i, t in enumerate(out):  # "my battery light came on - what does that mean?": a dash between words
-        if (t.kind == "op" and t.text == "-" and 0 < i < len(out) - 1 and out[i + 1].kind == "word"
+        if (t.kind == "op" and t.text == "-" and 0 < i < len(out) - 1 and out[i + 1].kind in ("word", "ident")
                 and len(out[i + 1].text) > 1 and (out[i - 1].kind != "word" or len(out[i - 1].text) > 1)):
             t.kind, t.text = "punct", ","  # "Symphony No. 5 - which key is it in?": not 5 minus a word
     for i, t in enumerate(out):  # "bleach + ammonia": "and" between words
@@ -767,7 +767,8 @@ def _versioned(tokens: list[_Token], i: int) -> bool:
         return False
     before = tokens[i - 1]
     return before.kind == "ident" or before.kind == "word" and (
-        before.text.lower() in _VERSIONS or before.text[:1].isupper() and not before.sentence_start)
+        before.text.lower() in _VERSIONS or before.text[:1].isupper() and not before.sentence_start
+        and not (len(before.text) <= 2 and before.text.isupper()))  # "PH 6.0": a measure, not a version
 
 
 def _label_after(tokens: list[_Token], i: int) -> str:
@@ -960,6 +961,10 @@ def read(text: str) -> Reading:
         elif t.kind == "ident":
             t.used = True  # "F-1" is "F1", "W-2" is "W2"
             facts.append(Fact("id", _name_role(tokens, i), _LETTER_DASH_DIGIT.sub("", lower)))
+        elif (t.kind == "word" and len(t.text) <= 3 and t.text.isupper() and lower not in _CURRENCIES
+              and i + 1 < len(tokens) and tokens[i + 1].kind == "number" and not tokens[i + 1].attached
+              and "." in tokens[i + 1].text):
+            continue  # "(PH 6.0)": a measure's name before its value, written in capitals, labels it
         elif t.kind == "word" and len(t.text) >= 2 and t.text.isupper() and (lower not in FUNCTION_WORDS or (
                 t.text in _WORD_CODES and not t.sentence_start)):
             t.used = True  # a code: MAD, EUR, NRB; "US" too, but for a pronoun opening a shouted sentence

@@ -1145,3 +1145,10 @@ def test_a_season_or_month_typed_with_a_slip_is_that_date(guard):
     crop = "soil sand pH 5.5 rain 450 mm region Kairouan season summer. crop?"
     assert guard.verdict(read(crop), read(crop.replace("summer", "summmer"))) is Verdict.AGREE
     assert guard.verdict(read(crop), read(crop.replace("summer", "wnter"))) is Verdict.DIFFER  # another season
+
+
+def test_noon_a_capital_measure_and_a_dash_before_a_code():
+    assert _key("card 5389 paid 300 dh noon in Accra") == _key("card 5389 paid 300 MAD at 12:00 in Accra")
+    assert _key("loamy soil (PH 6.0), rain 350 mm") == _key("loamy soil, pH 6, rain 350 mm")
+    assert _key("hello - F37 load 41 MW") == _key("hello, F37 load 41 MW")
+    assert ("num", "3.10", "") in _key("is it in Python 3.10 or not")  # a version keeps its digits
