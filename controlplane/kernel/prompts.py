@@ -303,6 +303,8 @@ _CLOCK_BEFORE = re.compile(r"(?:\bat|@|\btime|\bhour)\s?:?\s?$", re.IGNORECASE) 
 # 9 MW" (a slash between two numbers alone is a division or a fraction: "3/4 cup")
 _SLASHED = re.compile(r"\b(?P<labels>[A-Za-z]+(?:/[A-Za-z]+)+)\s?[:=]?\s?(?P<values>\d+(?:\.\d+)?(?:/\d+(?:\.\d+)?)+)"
                       r"(?:\s?(?P<unit>[A-Za-z%]+\b))?")
+_LEAD_IN = re.compile(r"^\s*(?:(?:quick|random|dumb|silly|simple|small)\s+)?(?:q|qn|question)\s*[:\-]\s*|^\s*(?:um+|uh+|erm)\b"
+                      r"[\s,]*", re.IGNORECASE)
 _SEPARATORS = re.compile(r"\s*(?:\||=>|->)\s*")
 _SPACED_SLASH = re.compile(r"\s/\s")  # "card 1604 / 900 MAD / 09:00 / Dakar": a list's separators
 
@@ -596,6 +598,8 @@ def _tokens(text: str) -> list[_Token]:
         text = _H_CLOCK.sub(lambda m: _h_clock(text, m), text)
     if "." in text and _DIGIT.search(text):
         text = _GLUED_LABEL.sub(r"\1 ", text)
+    if _LEAD_IN.match(text):
+        text = _LEAD_IN.sub("", text, count=1)  # "random q: ...", "quick question - ...", "um ...": no question yet
     if "|" in text or "=>" in text or "->" in text:
         text = _SEPARATORS.sub(",", text)  # "card: 4860 | amt: 900 MAD | ... => fraud?": a list's separators
     if "/" in text:

@@ -1152,3 +1152,10 @@ def test_noon_a_capital_measure_and_a_dash_before_a_code():
     assert _key("loamy soil (PH 6.0), rain 350 mm") == _key("loamy soil, pH 6, rain 350 mm")
     assert _key("hello - F37 load 41 MW") == _key("hello, F37 load 41 MW")
     assert ("num", "3.10", "") in _key("is it in Python 3.10 or not")  # a version keeps its digits
+
+
+def test_a_lead_in_before_the_question_carries_nothing():
+    assert read("random q: number of players per side in kabaddi").words == read(
+        "number of players per side in kabaddi").words
+    assert read("um i'm trapped in a lift").words == ("lift", "trapped")
+    assert "umbrella" in read("umbrella policy cost").words
