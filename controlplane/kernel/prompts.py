@@ -652,7 +652,7 @@ def _tokens(text: str) -> list[_Token]:
             out[-1].text = str(value - part + part * scale if part and part * scale < value else value * scale)
             out[-1].scale, out[-1].part = scale, Decimal(0)  # "one thousand five hundred": 1000 + 5 * 100
             continue
-        if (token.kind == "number" and not symbol_or_sign(m) and out and out[-1].kind == "number" and out[-1].scale
+        if (token.kind == "number" and not _symbol_or_sign(m) and out and out[-1].kind == "number" and out[-1].scale
                 and not out[-1].attached and Decimal(token.text.replace(",", "")) < out[-1].scale):
             part = Decimal(token.text.replace(",", ""))  # "one hundred twenty": 120
             out[-1].text, out[-1].part, out[-1].attached = str(Decimal(out[-1].text) + part), part, token.attached
@@ -687,7 +687,7 @@ def _tokens(text: str) -> list[_Token]:
     return out
 
 
-def symbol_or_sign(m: re.Match) -> bool:
+def _symbol_or_sign(m: re.Match) -> bool:
     """A number `_TOKEN` matched that carries a currency symbol or a sign: never a spelled number's part."""
     return m.group("number") is not None and m.group("number")[:1] in "+-$\u20ac\u00a3\u00a5"
 

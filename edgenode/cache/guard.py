@@ -83,7 +83,7 @@ import functools
 import math
 import os
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import replace
 from typing import Protocol
 
@@ -539,10 +539,24 @@ class Guard:
 
     def _counted_alike(self, a: Reading, b: Reading) -> tuple[Reading, Reading]:
         """`b`'s counts of `a`'s things, written as `a` writes them: the counted noun as the number's label ("2 word
-        answers", "answers with 2 words"; "a five-developer team", "5 developers"), or in another noun WordNet says
-        means the same ("5 purchases", "5 buys"), not where it only relates them, nor on the vectors alone ("3
-        sentences", "3 paragraphs"; "5 payments", "5 transactions"). Units proper ("MW", "mm", currencies) are not counted nouns:
-        `_slipped_facts` and the reader's own units say those."""
+        answers", "answers with 2 words"; "a five-developer team", "5 developers"), or another noun WordNet says means
+        the same ("5 purchases", "5 buys"). Nouns that are only close are `_counted_close`'s. Units proper ("MW",
+        "mm", currencies) are not counted nouns: `_slipped_facts` and the reader's own units say those."""
+        return self._counts_as(a, b, lambda unit, noun: unit == noun or bool(self._relation(unit, noun).agrees),
+                               labels=True)
+
+    def _counted_close(self, a: Reading, b: Reading) -> tuple[Reading, Reading]:
+        """`b`'s counts written as `a`'s where the counted nouns are close but WordNet does not say they mean the same
+        ("5 transactions", a broader word, or "5 purchases", an unrelated one, for "5 payments"; not "2 children" for
+        "2 adults", which it calls siblings or opposites, nor two words the vectors put apart: "5 txns"). The verdict
+        is then UNSURE at best: whether a payment counted is a transaction counted, or a sentence a paragraph, is the
+        judge's to weigh, in the whole sentence."""
+        return self._counts_as(a, b, self._close_nouns, labels=False)
+
+    def _counts_as(self, a: Reading, b: Reading, meets: Callable[[str, str], bool],
+                   labels: bool) -> tuple[Reading, Reading]:
+        """`b` with each count `a` lacks given the counted noun of `a`'s count of the same value whose noun `meets`
+        `b`'s (its unit, or with `labels` the number's label where it has no unit; that label then leaves the words)."""
         counted = {(f.value, f.unit) for f in a.facts if f.kind == "num" and _counted_noun(f.unit)}
         if not counted or self.lexicon is None:
             return a, b
@@ -551,35 +565,14 @@ class Guard:
         for k, fact in enumerate(facts):
             if fact.kind != "num" or (fact.value, fact.unit) in mine:
                 continue
-            noun = fact.unit if _counted_noun(fact.unit) else lemma(fact.label) if not fact.unit else ""
-            unit = next((unit for value, unit in counted if value == fact.value and noun
-                         and (unit == noun or self._relation(unit, noun).agrees)), None)
+            noun = fact.unit if _counted_noun(fact.unit) else lemma(fact.label) if labels and not fact.unit else ""
+            unit = next((unit for value, unit in counted if value == fact.value and noun and meets(unit, noun)), None)
             if unit is None:
                 continue
             facts[k], changed = replace(fact, unit=unit), True
             if not fact.unit and fact.label in words:
                 words.remove(fact.label)  # the noun written as the number's label: "a 2 word answer", "2 words"
         return (a, replace(b, facts=sorted_facts(facts), words=tuple(words))) if changed else (a, b)
-
-    def _counted_close(self, a: Reading, b: Reading) -> tuple[Reading, Reading]:
-        """`b`'s counts written as `a`'s where the counted nouns are close but WordNet does not say they mean the same
-        ("5 transactions", a broader word, or "5 purchases", an unrelated one, for "5 payments"; not "2 children" for
-        "2 adults", which it calls siblings or opposites, nor two words the vectors put apart: "5 txns"). The verdict
-        is then UNSURE at best: whether a payment counted is a transaction counted, or a sentence a paragraph, is the
-        judge's to weigh, in the whole sentence."""
-        counted = {(f.value, f.unit) for f in a.facts if f.kind == "num" and _counted_noun(f.unit)}
-        if not counted or self.lexicon is None:
-            return a, b
-        mine = {(f.value, f.unit) for f in a.facts if f.kind == "num"}
-        facts, changed = list(b.facts), False
-        for k, fact in enumerate(facts):
-            if fact.kind != "num" or (fact.value, fact.unit) in mine or not _counted_noun(fact.unit):
-                continue
-            unit = next((unit for value, unit in counted if value == fact.value and self._close_nouns(unit, fact.unit)),
-                        None)
-            if unit is not None:
-                facts[k], changed = replace(fact, unit=unit), True
-        return (a, replace(b, facts=sorted_facts(facts))) if changed else (a, b)
 
     def _close_nouns(self, a: str, b: str) -> bool:
         relation = self._relation(a, b)
