@@ -92,6 +92,15 @@ def _typo(text: str, rng: random.Random) -> str:
     return text[: m.start()] + w2 + text[m.end() :]
 
 
+def _surface(how: str, q: str, rng: random.Random) -> str:
+    """The rewordings every workload shares: another case, a typo, or filler."""
+    if how == "case":
+        return q.upper() if rng.random() < 0.2 else q.lower()
+    if how == "typo":
+        return _typo(q, rng)
+    return _filler(q, rng)
+
+
 def _filler(text: str, rng: random.Random) -> str:
     roll = rng.random()
     if roll < 0.45:
@@ -361,11 +370,7 @@ def _fraud_single(q: str, f: dict, rng: random.Random) -> tuple[str, str]:
         if which == 2:
             return how, q.replace(" payments last hour", " payments " + rng.choice(_WINDOWS["last hour"]))
         return how, q.replace(", home ", rng.choice((", home city ", ", cardholder lives in ", ", based in ")), 1)
-    if how == "case":
-        return how, q.upper() if rng.random() < 0.2 else q.lower()
-    if how == "typo":
-        return how, _typo(q, rng)
-    return how, _filler(q, rng)
+    return how, _surface(how, q, rng)
 
 
 def _fraud_near(f: dict, rng: random.Random) -> list[tuple[str, dict]]:
@@ -569,11 +574,7 @@ def _crop_single(q: str, f: dict, rng: random.Random) -> tuple[str, str]:
         if which == 2:
             return how, q.replace(" rain ", rng.choice((" rainfall ", " precipitation ")), 1)
         return how, q.replace(f"season {f['season']}", f"{f['season']} season", 1)
-    if how == "case":
-        return how, q.upper() if rng.random() < 0.2 else q.lower()
-    if how == "typo":
-        return how, _typo(q, rng)
-    return how, _filler(q, rng)
+    return how, _surface(how, q, rng)
 
 
 def _crop_near(f: dict, rng: random.Random) -> list[tuple[str, dict]]:
@@ -732,11 +733,7 @@ def _grid_single(q: str, f: dict, rng: random.Random) -> tuple[str, str]:
         if which == 1:
             return how, q.replace(" peak ", rng.choice((" peak load ", " max ")), 1)
         return how, q.replace(" solar ", rng.choice((" PV ", " solar gen ", " solar output ")), 1)
-    if how == "case":
-        return how, q.upper() if rng.random() < 0.2 else q.lower()
-    if how == "typo":
-        return how, _typo(q, rng)
-    return how, _filler(q, rng)
+    return how, _surface(how, q, rng)
 
 
 def _grid_near(f: dict, rng: random.Random) -> list[tuple[str, dict]]:

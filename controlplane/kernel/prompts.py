@@ -307,6 +307,7 @@ _LEAD_IN = re.compile(r"^\s*(?:(?:quick|random|dumb|silly|simple|small)\s+)?(?:q
                       r"[\s,]*", re.IGNORECASE)
 _SEPARATORS = re.compile(r"\s*(?:\||=>|->)\s*")
 _SPACED_SLASH = re.compile(r"\s/\s")  # "card 1604 / 900 MAD / 09:00 / Dakar": a list's separators
+_DIVISION = re.compile(r"\d\s/\s\d")  # "12 / 4": one spaced slash between numbers divides
 
 
 def _slashed(m: re.Match) -> str:
@@ -605,7 +606,7 @@ def _tokens(text: str) -> list[_Token]:
     if "/" in text:
         if _DIGIT.search(text):
             text = _SLASHED.sub(_slashed, text)
-        if text.count(" / ") >= 2 or _SPACED_SLASH.search(text) and not re.search(r"\d\s/\s\d", text):
+        if text.count(" / ") >= 2 or _SPACED_SLASH.search(text) and not _DIVISION.search(text):
             text = _SPACED_SLASH.sub(", ", text)
     if "expensive" in lowered:
         text = _CHEAPER.sub(lambda m: "cheapest" if m["degree"].lower() == "least" else "cheaper", text)

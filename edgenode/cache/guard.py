@@ -1550,7 +1550,7 @@ def _one_for_a(a: Reading, b: Reading) -> tuple[Reading, Reading]:
 
 def _counted_noun(unit: str) -> bool:
     """A number's unit that is a noun it counts ("payment", "adult"), not a unit of measure or a currency."""
-    return len(unit) >= 4 and unit.isalpha() and not is_currency(unit) and not is_measure(unit)
+    return len(unit) >= 4 and unit.isalpha() and not is_measure(unit)  # (currencies are measures)
 
 
 def _none_for_zero(a: Reading, b: Reading) -> tuple[Reading, Reading]:
