@@ -369,7 +369,7 @@ class Guard:
                     lb.remove(y)
                     met |= {lemma(x), lemma(y)}
             if la and lb:  # a word replaced by one of another meaning, or by a paraphrase the words cannot see
-                if any(self._score(x, y) <= -1.0 for x in la for y in lb):
+                if any(self._score(x, y) <= -1.0 and self._counterparts(x, y, la, lb) for x in la for y in lb):
                     return Verdict.DIFFER
                 if not met and len(la) == len(a) and len(lb) == len(b) and not any(f.kind != "ask" for f in ra.facts):
                     return Verdict.DIFFER  # no word and no fact in common: nothing for a judge to weigh ("ab")
@@ -410,6 +410,11 @@ class Guard:
                     return Verdict.DIFFER  # what the question asks for: "what are the signs" is not "what to do"
                 unsure = True  # the words cannot say: a paraphrase ("best wine to go with"), or another question
         return Verdict.UNSURE if unsure else Verdict.AGREE
+
+    def _counterparts(self, x: str, y: str, la: list[str], lb: list[str]) -> bool:
+        """`y` is the word of `lb` the vectors put closest to `x`, and `x` the one of `la` closest to `y`."""
+        return (max(lb, key=lambda o: self._similarity(x, o)) == y
+                and max(la, key=lambda o: self._similarity(o, y)) == x)
 
     def _slip(self, typed: str, word: str) -> bool:
         """`typed` is `word` with one letter added, dropped, changed or two swapped ("captial", "recieve"), or with
@@ -596,6 +601,24 @@ class Guard:
                 changed = True
         return (a, replace(b, facts=sorted_facts(facts), words=tuple(words))) if changed else (a, b)
 
+    def _doers_traded(self, a: Reading, b: Reading) -> bool:
+        """The asker and someone else (a person to WordNet) trade places before one deed or thing, each named on both
+        sides: "my neighbour slipped on my path" is not "I slipped on my neighbour's path", "a photo I took of my friend"
+        not "a photo my friend took of me" ("she has arthritis", "my grandmother has arthritis": a pronoun of someone
+        else may stand for them)."""
+        if self.lexicon is None:
+            return False
+        named_a = {_PERSONS.get(w) or _stem(w) for w in a.spelled if w}
+        named_b = {_PERSONS.get(w) or _stem(w) for w in b.spelled if w}
+        doers_b = _doers(b)
+        for deed, by_a in _doers(a).items():
+            by_b = doers_b.get(deed, set())
+            if by_b and {_stem(x) for x in by_a}.isdisjoint(map(_stem, by_b)) and any(
+                    _stem(x) in named_b and _stem(y) in named_a and (x in _ASKER) != (y in _ASKER)
+                    and self.lexicon.person(y if x in _ASKER else x) for x in by_a for y in by_b):
+                return True
+        return False
+
     def same(self, a: Reading, b: Reading) -> bool:
         """Whether `b` (asked) asks what `a` (stored) asks; UNSURE words go to the paraphrase judge, if any."""
         return self.decide(a, b, self.verdict(a, b))
@@ -643,7 +666,7 @@ class Guard:
             if match is None:
                 return Verdict.DIFFER
             free.pop(match)
-        if _roles_swapped(a, b) or _negation_swapped(a, b) or _order_swapped(a, b) or any(
+        if _roles_swapped(a, b) or _negation_swapped(a, b) or _order_swapped(a, b) or self._doers_traded(a, b) or any(
                 rule(a, b) or rule(b, a) for rule in _SMALL_WORDS):
             return Verdict.DIFFER
         if (self._compared_for_plain(a, b) or self._compared_for_plain(b, a) or self._superlative_for_comparative(a, b)
@@ -1262,6 +1285,41 @@ def _bound_reversed(a: Reading, b: Reading) -> bool:
                for number, bound in _bounds(a).items())
 
 
+# a verb's helpers: a clause with one has a subject before its verb and an object after it ("do cats chase mice")
+_AUXILIARIES = frozenset("do does did can could will would should may might must shall".split())
+_PASSIVE = frozenset(("by", "be", "been", "being"))  # "is cancer caused by smoking", "should car oil be changed"
+
+# who a pronoun or an owner names: "my neighbour" is the asker's, "I slipped" the asker's doing
+_PERSONS = {**dict.fromkeys(("i", "me", "my", "mine"), "i"), **dict.fromkeys(("we", "us", "our"), "we"),
+            **dict.fromkeys(("you", "your"), "you"), **dict.fromkeys(("he", "him", "his"), "he"),
+            **dict.fromkeys(("she", "her"), "she"), **dict.fromkeys(("they", "them", "their"), "they")}
+_ASKER = frozenset(("i", "we", "you"))
+_HAVE = frozenset(("has", "have", "had", "having"))
+_NOT_DONE = (DETERMINERS | ROLE_PREPOSITIONS | _AUXILIARIES | _BE_WORDS
+             | frozenset("and or nor but not to that which who whom whose than so then am".split()))
+
+
+def _doers(reading: Reading) -> dict[str, set[str]]:
+    """Each word written right after a person, an owner or a template word after a determiner (its stem), with who or
+    what stands before it ("my neighbour slipped": "neighbour" -> {"i"}, "slip" -> {"neighbour"}), outside a clause after a passive or a
+    "be" ("is my car covered", where the doer follows)."""
+    spelled, out = reading.spelled, {}
+    template = set(reading.words)
+    passive = False
+    for before, word, nxt in zip(("", *spelled), spelled, spelled[1:], strict=False):
+        if word == "":
+            passive = False
+            continue
+        passive = (passive and word not in _CLAUSE_OPENERS) or word in _BE_WORDS or word in ("am", "by", "being")
+        if passive or nxt == "" or nxt in _NOT_DONE or nxt in _PERSONS:
+            continue
+        doer = _PERSONS.get(word) or (word if word in template and before in DETERMINERS else "")
+        if doer:
+            out.setdefault("have" if nxt in _HAVE else _stem(nxt), set()).add(doer)
+    return out
+
+
+
 # rules on words the reader otherwise takes to carry nothing, each asked both ways round
 _SMALL_WORDS = (_opposed_prepositions, _given_for_got, _other_person, _and_for_or, _here_for_there, _past_for_present,
                 _bound_reversed, _run_reordered, _asker_swapped, _other_clause_person, _particle_changed,
@@ -1269,9 +1327,6 @@ _SMALL_WORDS = (_opposed_prepositions, _given_for_got, _other_person, _and_for_o
                 _condition_added, _degree_added, _person_named)
 
 
-# a verb's helpers: a clause with one has a subject before its verb and an object after it ("do cats chase mice")
-_AUXILIARIES = frozenset("do does did can could will would should may might must shall".split())
-_PASSIVE = frozenset(("by", "be", "been", "being"))  # "is cancer caused by smoking", "should car oil be changed"
 
 
 def _order_swapped(a: Reading, b: Reading, near: int = 2) -> bool:

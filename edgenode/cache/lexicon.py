@@ -77,6 +77,9 @@ class Lexicon:
         self.relation = functools.lru_cache(maxsize=65_536)(self._relation)
         self.physical = functools.lru_cache(maxsize=65_536)(self._physical)
         self.broader = functools.lru_cache(maxsize=65_536)(self._broader)
+        # WordNet's person: the one noun sense "person", "individual" and "someone" share
+        self._person = self._senses(self.lemmas("person")) & self._senses(self.lemmas("someone"))
+        self.person = functools.lru_cache(maxsize=65_536)(self._person_noun)
 
     @classmethod
     def load(cls, path: Path = TABLE) -> Lexicon:
@@ -134,6 +137,22 @@ class Lexicon:
         seen: set[int] = set()
         while frontier:
             if self._physical_entity in frontier:
+                return True
+            seen |= frontier
+            frontier = {h for s in frontier for h in self._hypernyms[s]} - seen
+        return False
+
+    def _person_noun(self, word: str) -> bool:
+        """At least half of `word`'s noun senses are people ("neighbour", "landlord", "players"; not "card" or "dog",
+        whose senses of a person are the rarer ones)."""
+        nouns = [s for s in self._senses(self.lemmas(word)) if self._pos[s] == "n"]
+        return bool(nouns) and 2 * sum(self._descends(s, self._person) for s in nouns) >= len(nouns)
+
+    def _descends(self, sense: int, roots: set[int]) -> bool:
+        frontier: set[int] = {sense}
+        seen: set[int] = set()
+        while frontier:
+            if not frontier.isdisjoint(roots):
                 return True
             seen |= frontier
             frontier = {h for s in frontier for h in self._hypernyms[s]} - seen

@@ -1159,3 +1159,26 @@ def test_a_lead_in_before_the_question_carries_nothing():
         "number of players per side in kabaddi").words
     assert read("um i'm trapped in a lift").words == ("lift", "trapped")
     assert "umbrella" in read("umbrella policy cost").words
+
+
+def test_the_asker_and_someone_else_trading_places_differ(guard):
+    def verdict(a: str, b: str) -> Verdict:
+        return guard.verdict(read(a), read(b))
+
+    assert verdict("My landlord damaged my car in the car park. Who pays?",
+                   "I damaged my landlord's car in the car park. Who pays?") is Verdict.DIFFER
+    assert verdict("Can I claim for a painting my sister made of me?",
+                   "Can I claim for a painting I made of my sister?") is Verdict.DIFFER
+    # a pronoun of someone else stands for them; a thing before the deed is no person
+    assert verdict("My brother has asthma and I don't; which pet suits him?",
+                   "Which pet suits my brother? He has asthma and I don't.") is not Verdict.DIFFER
+    assert verdict("Can I use red dye on brown hair?", "Can I use red dye if my hair is brown?") is not Verdict.DIFFER
+    assert not guard.without_lexicon()._doers_traded(read("my brother hit my car"), read("I hit my brother's car"))
+
+
+def test_a_kin_word_among_several_replaced_words_is_the_judges(guard):
+    # one word replaced by its kin: another question
+    assert guard.verdict(read("How long does a sheep live?"), read("How long does a goat live?")) is Verdict.DIFFER
+    # several replaced, and the kin pair is not each other's closest counterpart: the words cannot say
+    assert guard._counterparts("period", "ewe", ["gestation", "period", "sheep"], ["ewe", "pregnant"]) is False
+    assert guard._counterparts("sheep", "ewe", ["gestation", "period", "sheep"], ["ewe", "pregnant"]) is True
