@@ -1432,8 +1432,9 @@ def _obligation(reading: Reading) -> str:
 def _lower_case_names(a: Reading, b: Reading) -> tuple[Reading, Reading]:
     """`a`'s names and codes that `b` writes in lower case ("Lyon", "lyon"; "COVID", "covid"), in the same role
     (after the same preposition, or after none when `a`'s label is a content word), taken out of `a`'s facts
-    and `b`'s words. `a`'s only name meets it in any role but a direction ("in Python", "python reverse a list";
-    not "to Lyon", "from lyon")."""
+    and `b`'s words. `a`'s only name, or one `b` writes after no preposition, meets it in any role but a direction
+    ("in Python", "python reverse a list"; "on a Royal Caribbean cruise", "royal caribbean"; not "to Lyon", "from
+    lyon")."""
     theirs = {(f.kind, f.value) for f in b.facts}
     placed = dict(b.placed)
     alone = sum(f.kind in ("name", "id") for f in a.facts) == 1
@@ -1442,7 +1443,7 @@ def _lower_case_names(a: Reading, b: Reading) -> tuple[Reading, Reading]:
 
     def same_role(fact: Fact) -> bool:
         role = placed.get(fact.value, "")
-        if (alone or keywords) and fact.label not in _DIRECTIONAL and role not in _DIRECTIONAL:
+        if (alone or keywords or role == "") and fact.label not in _DIRECTIONAL and role not in _DIRECTIONAL:
             return True
         if compared and {fact.label, role} <= _COMPARED:
             return True  # "the difference between GDP and GNP", "gdp vs gnp"

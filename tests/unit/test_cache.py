@@ -1182,3 +1182,10 @@ def test_a_kin_word_among_several_replaced_words_is_the_judges(guard):
     # several replaced, and the kin pair is not each other's closest counterpart: the words cannot say
     assert guard._counterparts("period", "ewe", ["gestation", "period", "sheep"], ["ewe", "pregnant"]) is False
     assert guard._counterparts("sheep", "ewe", ["gestation", "period", "sheep"], ["ewe", "pregnant"]) is True
+
+
+def test_a_name_written_in_lower_case_with_no_preposition_before_it_meets_the_name(guard):
+    stored = "How much is a drinks package on a Royal Caribbean cruise from Miami?"
+    assert guard.verdict(read(stored), read("drinks package price royal caribbean cruise from miami")) is Verdict.AGREE
+    # a direction still needs its preposition: "to miami" is not "from Miami"
+    assert guard.verdict(read(stored), read("drinks package price royal caribbean cruise to miami")) is Verdict.DIFFER
