@@ -842,6 +842,15 @@ def _bound_before(tokens: list[_Token], i: int) -> str:
     return ""
 
 
+def _code_before(tokens: list[_Token], i: int) -> bool:
+    """The word at `i` is a currency code in capitals right before a number with no unit of its own, whose currency it
+    is: "card 2622 EUR 500" pays 500 EUR ("paid 500 EUR 20 times": 20 counts times)."""
+    after = tokens[i + 2] if i + 2 < len(tokens) else None
+    return (tokens[i].text.isupper() and tokens[i].text.lower() in _CURRENCIES and i + 1 < len(tokens)
+            and tokens[i + 1].kind == "number"
+            and not (after is not None and after.kind == "word" and (_is_unit(after.text) or _counted(after.text))))
+
+
 def read(text: str) -> Reading:
     """The prompt's facts bound to their roles, and its template words."""
     tokens = _tokens(text)
@@ -854,8 +863,8 @@ def read(text: str) -> Reading:
         nxt = tokens[i + 1] if i + 1 < len(tokens) else None
         before = tokens[i - 1] if i > 0 else None
         if nxt is not None and nxt.kind == "word" and not nxt.used and _is_unit(nxt.text) and (
-                not _YEAR.fullmatch(t.text) or nxt.text.lower() in _NAMED_UNITS):  # "the 2014 FIFA World Cup"
-            t.attached, nxt.used, t.own_unit = nxt.text, True, True
+                not _YEAR.fullmatch(t.text) or nxt.text.lower() in _NAMED_UNITS) and not _code_before(tokens, i + 1):
+            t.attached, nxt.used, t.own_unit = nxt.text, True, True  # ("the 2014 FIFA World Cup": a year's no unit)
         elif before is not None and before.kind == "word" and not before.used and before.text.isupper() \
                 and before.text.lower() in _CURRENCIES:
             t.attached, before.used = before.text, True  # "EUR 1,910" is 1,910 EUR

@@ -579,6 +579,26 @@ class Guard:
                 words.remove(fact.label)  # the noun written as the number's label: "a 2 word answer", "2 words"
         return (a, replace(b, facts=sorted_facts(facts), words=tuple(words))) if changed else (a, b)
 
+    def _bare_counts(self, a: Reading, b: Reading) -> tuple[Reading, Reading]:
+        """`b`'s bare number counting a noun `b` says elsewhere, read as `a`'s count of that noun: "only 5 left in the
+        bag" where `b` swaps tiles, for "5 tiles"; "she has 1 and I have 3" where `b` names an alpaca, for "3 alpacas".
+        Not where the number stands for a person ("my kid is 2": an age, not "2 kids"), or either side has that
+        value otherwise."""
+        counted = [(f.value, f.unit) for f in a.facts if f.kind == "num" and _counted_noun(f.unit)]
+        if not counted or self.lexicon is None:
+            return a, b
+        said = {lemma(w): w for w in b.words}
+        values = [f.value for f in a.facts if f.kind == "num"] + [f.value for f in b.facts if f.kind == "num"]
+        facts, words, changed = list(b.facts), list(b.words), False
+        for k, fact in enumerate(facts):
+            if fact.kind != "num" or fact.unit or values.count(fact.value) != 2 or self.lexicon.person(fact.label):
+                continue
+            nouns = [unit for value, unit in counted if value == fact.value and unit in said]
+            if len(nouns) == 1 and _next_noun(b, fact.label, said[nouns[0]]):
+                facts[k], changed = replace(fact, unit=nouns[0]), True
+                words.remove(said[nouns[0]])
+        return (a, replace(b, facts=sorted_facts(facts), words=tuple(words))) if changed else (a, b)
+
     def _close_nouns(self, a: str, b: str) -> bool:
         relation = self._relation(a, b)
         return (relation in (Relation.NARROWER, Relation.UNRELATED) and not opposite(a, b)
@@ -643,7 +663,7 @@ class Guard:
             # the same fact written otherwise: each rewrite takes (a, b) to (a, b), tried from both sides
             for rewrite in (_lower_case_names, _bare_amounts, _spelled_out, self._without_as_opposite, _framing,
                             _one_for_a, self._slipped_facts, _choice_for_than, _none_for_zero,
-                            self._counted_alike, self._slipped_dates):
+                            self._counted_alike, self._bare_counts, self._slipped_dates):
                 a, b = rewrite(a, b)
                 b, a = rewrite(b, a)
             if a.fact_key != b.fact_key:
@@ -1602,6 +1622,17 @@ def _one_for_a(a: Reading, b: Reading) -> tuple[Reading, Reading]:
         return a, b
     return (replace(a, facts=tuple(f for f in a.facts if f not in ones)),
             replace(b, words=tuple(w for w in b.words if w not in units)))
+
+
+def _next_noun(reading: Reading, label: str, noun: str) -> bool:
+    """`noun` is not after the number labelled `label` with another template word between ("two grant proposals to
+    the same foundation" counts proposals; "a thriller of 300 pages", "tiles ... only 5 left" count pages and tiles)."""
+    spelled = reading.spelled
+    if noun not in spelled:
+        return True
+    end = spelled.index(noun)
+    start = max((k for k, w in enumerate(spelled[:end]) if w == label), default=None)
+    return start is None or not any(w in reading.words for w in spelled[start + 1:end])
 
 
 def _counted_noun(unit: str) -> bool:

@@ -1189,3 +1189,20 @@ def test_a_name_written_in_lower_case_with_no_preposition_before_it_meets_the_na
     assert guard.verdict(read(stored), read("drinks package price royal caribbean cruise from miami")) is Verdict.AGREE
     # a direction still needs its preposition: "to miami" is not "from Miami"
     assert guard.verdict(read(stored), read("drinks package price royal caribbean cruise to miami")) is Verdict.DIFFER
+
+
+def test_a_bare_number_counts_the_noun_the_prompt_names_elsewhere(guard):
+    stored = "I keep 4 goats and my neighbour keeps 2; does she need a licence?"
+    assert guard.verdict(read(stored), read("Does my neighbour need a licence for a goat? She keeps 2 and I keep 4.")) \
+        is not Verdict.DIFFER
+    # another noun between the number and the one named: "3 garden sheds on the same plot" counts sheds
+    assert guard.verdict(read("Can I build the same shed on 3 plots?"),
+                         read("Can I build 3 garden sheds on the same plot?")) is Verdict.DIFFER
+    # a number that stands for a person is an age, not a count: "my kid is 2" is not "2 kids"
+    assert guard.verdict(read("What should I pack for 2 kids on a plane?"),
+                         read("What should I pack for my kid on a plane? My kid is 2")) is Verdict.DIFFER
+
+
+def test_a_currency_code_between_two_numbers_is_the_second_ones():
+    assert _key("card 2622 EUR 500 20:00 Lagos") == _key("card 2622 paid 500 EUR at 20:00 in Lagos")
+    assert ("num", "20", "time") in _key("paid 500 EUR 20 times")  # 20 counts times
