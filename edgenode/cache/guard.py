@@ -675,6 +675,7 @@ class Guard:
             return Verdict.DIFFER  # "when" and "where" want different answers; a question that names no interrogative
             # ("roasting time for a goose?", "2015 Super Bowl winner?") asks by its words, compared below
         if (_amount_for_time(a, b) or _amount_for_time(b, a) or _amount_for_yes_no(a, b) or _amount_for_yes_no(b, a)
+                or _what_for_asked(a, b) or _what_for_asked(b, a)
                 or _asked_of_yes_no(a, b) or _asked_of_yes_no(b, a) or _selection_asked(a, b) or _selection_asked(b, a)):
             return Verdict.DIFFER
         # labels by meaning: a one-to-one pairing of facts with the same value whose labels agree
@@ -770,6 +771,22 @@ _YES_NO = frozenset("do does did is are was were can could should must will woul
 # easiest"; not "do you know", "can you tell me")
 _YES_NO_CLAUSE = re.compile(r"(?:^|[,.;:?!]\s*)(?:do|does|did|is|are|was|were|has|have|had)\b(?!\s+you\b)", re.IGNORECASE)
 _REASONS = frozenset(("why", "reason", "reasons", "cause", "causes", "because"))
+
+
+# the interrogatives "what" does not ask without a noun that says so, and the words that make it ask them besides
+# `_ANSWERS`' nouns ("what makes my basil turn yellow" asks why; "how much is 5% of 1,820", "what is 5% of 1,820")
+_WHAT_ALSO = {"why": frozenset("make makes making mean means".split()), "where": frozenset(("country", "city", "area")),
+              "how long": frozenset(("life", "expectancy", "limitation", "limitations", "amount")), "who": frozenset()}
+
+
+def _what_for_asked(a: Reading, b: Reading) -> bool:
+    """`a` opens with "what" and asks no interrogative, `b` asks why, where, who or how long, and `a` names no noun of
+    what `b` asks for: "what expansion gap do I need" is not "why do I need an expansion gap",
+    "what should I practise" not "how long should I practise" ("what time does it open", "when does it open")."""
+    if a.asks or not b.asks or a.spelled[:1] != ("what",) or not b.asks <= _WHAT_ALSO.keys():
+        return False
+    named = {lemma(w) for w in a.said} | set(a.said)
+    return all(named.isdisjoint(_ANSWERS.get(ask, frozenset()) | _WHAT_ALSO.get(ask, frozenset())) for ask in b.asks)
 
 
 def _asked_of_yes_no(a: Reading, b: Reading) -> bool:

@@ -1206,3 +1206,17 @@ def test_a_bare_number_counts_the_noun_the_prompt_names_elsewhere(guard):
 def test_a_currency_code_between_two_numbers_is_the_second_ones():
     assert _key("card 2622 EUR 500 20:00 Lagos") == _key("card 2622 paid 500 EUR at 20:00 in Lagos")
     assert ("num", "20", "time") in _key("paid 500 EUR 20 times")  # 20 counts times
+
+
+def test_what_is_not_why_where_who_or_how_long_unless_a_word_says_so(guard):
+    def verdict(a: str, b: str) -> Verdict:
+        return guard.verdict(read(a), read(b))
+
+    assert verdict("What permit do I need for a backyard pond?", "Why do I need a permit for a backyard pond?") \
+        is Verdict.DIFFER
+    assert verdict("What should I stretch before a run?", "How long should I stretch before a run?") is Verdict.DIFFER
+    assert verdict("What is the oldest lighthouse in Spain?", "Where is the oldest lighthouse in Spain?") \
+        is Verdict.DIFFER
+    # "what makes" asks why; "what is" asks how much of a sum; "what time" asks when
+    assert verdict("Why does my bread collapse?", "What makes my bread collapse?") is not Verdict.DIFFER
+    assert verdict("How much is 5% of 1,820?", "What is 5% of 1,820?") is not Verdict.DIFFER
