@@ -962,7 +962,7 @@ def _roles_swapped(a: Reading, b: Reading) -> bool:
 # prepositions that send a thing opposite ways: "copy a file to a server" is not "from a server"
 # (with those of _OPPOSITES: above/below, before/after, inside/outside, up/down)
 _OPPOSED = frozenset(frozenset(p.split("/")) for p in "to/from into/from onto/from towards/from toward/from under/over "
-                     "beneath/above during/between inside/outside on/off in/out onto/off".split())
+                     "beneath/above during/between inside/outside on/off in/out onto/off in/outside within/outside".split())
 
 
 def _run_reordered(a: Reading, b: Reading) -> bool:
@@ -1429,6 +1429,7 @@ _ADVISED = frozenset(("should", "must", "ought", "necessary", "required", "manda
 _ALLOWED = frozenset(("can", "could", "may", "might", "possible", "able"))
 _ALLOWING_MODALS = frozenset(("can", "could", "may", "might"))  # read where they stand: "could you tell me" asks
 _ALLOWING_WORDS = _ALLOWED - _ALLOWING_MODALS  # "possible", "able": read anywhere
+_ASKED_NEED = frozenset(("do", "does", "did", "will", "would"))  # "do I need a lawyer", "will I need": needed
 _NEED_TO = frozenset(("need", "needs", "have", "has"))  # "does it need to be", "do I have to": needed ("I need a recipe" asks)
 
 
@@ -1446,8 +1447,10 @@ def _modality(reading: Reading) -> str:
     """"advised" or "allowed" where the prompt's modals, or the words that say as much ("necessary", "possible"),
     say only one ("how early should I arrive", "how early can I arrive"), else ""; a modal that opens a request says
     nothing of it ("could you tell me what temperature milk chocolate should be tempered to")."""
+    spelled = reading.spelled
     advised = not _ADVISED.isdisjoint(reading.said) or any(
-        w in _NEED_TO and n == "to" for w, n in zip(reading.spelled, reading.spelled[1:], strict=False))
+        w in _NEED_TO and n == "to" for w, n in zip(spelled, spelled[1:], strict=False)) or any(
+        w in ("need", "needs") and not _ASKED_NEED.isdisjoint(spelled[max(0, k - 3):k]) for k, w in enumerate(spelled))
     allowed = not _ALLOWING_WORDS.isdisjoint(reading.said) or any(
         w in _ALLOWING_MODALS and not _requests(reading.spelled, i) for i, w in enumerate(reading.spelled))
     return "advised" if advised and not allowed else "allowed" if allowed and not advised else ""

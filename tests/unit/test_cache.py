@@ -1220,3 +1220,15 @@ def test_what_is_not_why_where_who_or_how_long_unless_a_word_says_so(guard):
     # "what makes" asks why; "what is" asks how much of a sum; "what time" asks when
     assert verdict("Why does my bread collapse?", "What makes my bread collapse?") is not Verdict.DIFFER
     assert verdict("How much is 5% of 1,820?", "What is 5% of 1,820?") is not Verdict.DIFFER
+
+
+def test_asked_need_is_not_may_and_in_is_not_outside(guard):
+    def verdict(a: str, b: str) -> Verdict:
+        return guard.verdict(read(a), read(b))
+
+    assert verdict("Do I need a permit to fly a kite at the beach?", "Can I get a permit to fly a kite at the beach?") \
+        is Verdict.DIFFER
+    assert verdict("How many lessons will I need to pass?", "How many lessons can I take to pass?") is Verdict.DIFFER
+    assert verdict("Do I need a permit to fly a kite at the beach?",
+                   "Is a permit necessary to fly a kite at the beach?") is not Verdict.DIFFER
+    assert verdict("Can I smoke in a rented flat?", "Can I smoke outside a rented flat?") is Verdict.DIFFER
