@@ -842,6 +842,20 @@ def _bound_before(tokens: list[_Token], i: int) -> str:
     return ""
 
 
+def _conjunct_head(tokens: list[_Token], content: list[bool], i: int) -> int | None:
+    """The place of the word a conjunct that starts at `i` names: the word itself ("and vertically", "or condenser
+    microphone"), or past a determiner or a light verb the last of its run of template words ("and a roe doe": "doe";
+    "and get a hearing": "hearing"), else None."""
+    j = i
+    while j < min(i + 2, len(tokens)) and not content[j] and tokens[j].kind == "word":
+        j += 1
+    if j >= len(tokens) or not content[j]:
+        return None
+    while j > i and j + 1 < min(i + 5, len(tokens)) and content[j + 1]:
+        j += 1
+    return j
+
+
 def _code_before(tokens: list[_Token], i: int) -> bool:
     """The word at `i` is a currency code in capitals right before a number with no unit of its own, whose currency it
     is: "card 2622 EUR 500" pays 500 EUR ("paid 500 EUR 20 times": 20 counts times)."""
@@ -998,8 +1012,9 @@ def read(text: str) -> Reading:
     content = [_content(t) for t in tokens]
     words = sorted({w for w, c in zip(lowers, content, strict=True) if c})
     modifiers = sorted({(lowers[i], lowers[i + 1]) for i in range(len(tokens) - 1) if content[i] and content[i + 1]})
-    coordinated = sorted({tuple(sorted((lowers[i], lowers[i + 2]))) for i in range(len(tokens) - 2)
-                          if content[i] and content[i + 2] and lowers[i + 1] in ("and", "or", "nor")})
+    coordinated = sorted({tuple(sorted((lowers[i], lowers[j]))) for i in range(len(tokens) - 2)
+                          if content[i] and lowers[i + 1] in ("and", "or", "nor")
+                          and (j := _conjunct_head(tokens, content, i + 2)) is not None})
     literals = sorted({w for t, w in zip(tokens, lowers, strict=True) if t.quoted and t.kind == "word"})
     negated, scope = set(), False
     for t, lower, is_content in zip(tokens, lowers, content, strict=True):

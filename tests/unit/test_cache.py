@@ -1232,3 +1232,12 @@ def test_asked_need_is_not_may_and_in_is_not_outside(guard):
     assert verdict("Do I need a permit to fly a kite at the beach?",
                    "Is a permit necessary to fly a kite at the beach?") is not Verdict.DIFFER
     assert verdict("Can I smoke in a rented flat?", "Can I smoke outside a rented flat?") is Verdict.DIFFER
+
+
+def test_a_conjunct_after_a_determiner_or_light_verb_is_one_more_of_a_list(guard):
+    assert ("buck", "doe") in read("Can I shoot a roe buck and a roe doe in May?").coordinated
+    assert ("condenser", "dynamic") in read("Is a dynamic or condenser microphone better?").coordinated
+    assert guard.verdict(read("Can I park a van on my drive?"), read("Can I park a van and a trailer on my drive?")) \
+        is Verdict.DIFFER
+    assert guard.verdict(read("How much is the fee to file online?"),
+                         read("How much is the fee to file online and get a hearing?")) is Verdict.DIFFER
