@@ -1357,11 +1357,47 @@ def _doers(reading: Reading) -> dict[str, set[str]]:
 
 
 
+_MODALS = frozenset("should could would must might may".split())
+
+
+def _perfect(reading: Reading) -> bool:
+    """A modal of what has been done: "should I have prewashed", "could it have been" (not "should I have to")."""
+    spelled = reading.spelled
+    return any(w in _MODALS and "have" in spelled[k + 1:k + 3]
+               and (after := spelled[spelled.index("have", k + 1) + 1:][:1]) and after[0] != "to"
+               and (after[0] == "been" or after[0].endswith(("ed", "en", "wn", "ne")))
+               for k, w in enumerate(spelled))
+
+
+def _passive_for_active(a: Reading, b: Reading) -> bool:
+    """One subject, one helper and one verb, done by the subject in `a` and to it in `b`, which names no doer: "before I
+    can sue" is not "before I can be sued" (not "should car oil be changed", "should I change my car oil": another
+    subject; nor "can it be eaten by dogs")."""
+    if "by" in b.said:
+        return False
+    mine, theirs = a.spelled, b.spelled
+    done = {(mine[k], mine[k + 1]): mine[k + 2] for k in range(len(mine) - 2) if mine[k + 1] in _AUXILIARIES}
+    return any(theirs[k] == "be" and _participle_of(theirs[k + 1], done.get((theirs[k - 2], theirs[k - 1]), ""))
+               for k in range(2, len(theirs) - 1))
+
+
+def _participle_of(written: str, verb: str) -> bool:
+    """`written` is `verb`'s past participle, as regular verbs and those in -n make it ("sued", "stopped", "taken")."""
+    return len(verb) > 1 and written in (verb + "d", verb + "ed", verb + "n", verb + "en", verb + verb[-1] + "ed",
+                                         verb[:-1] + "ied")
+
+
+def _perfect_for_plain(a: Reading, b: Reading) -> bool:
+    """`a` asks what should have been done, `b` what should be: "should I have prewashed my fabric" is not "should I
+    prewash my fabric"."""
+    return _perfect(a) and not _perfect(b) and _PAST.isdisjoint(b.said)
+
+
 # rules on words the reader otherwise takes to carry nothing, each asked both ways round
 _SMALL_WORDS = (_opposed_prepositions, _given_for_got, _other_person, _and_for_or, _here_for_there, _past_for_present,
                 _bound_reversed, _run_reordered, _asker_swapped, _other_clause_person, _particle_changed,
                 _one_word_swapped, _if_for_unless, _both_added, _place_swapped, _spans_traded, _number_preposition,
-                _condition_added, _degree_added, _person_named)
+                _condition_added, _degree_added, _person_named, _perfect_for_plain, _passive_for_active)
 
 
 

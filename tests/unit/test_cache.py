@@ -1241,3 +1241,16 @@ def test_a_conjunct_after_a_determiner_or_light_verb_is_one_more_of_a_list(guard
         is Verdict.DIFFER
     assert guard.verdict(read("How much is the fee to file online?"),
                          read("How much is the fee to file online and get a hearing?")) is Verdict.DIFFER
+
+
+def test_done_by_and_done_to_the_subject_and_should_have_done_differ(guard):
+    def verdict(a: str, b: str) -> Verdict:
+        return guard.verdict(read(a), read(b))
+
+    assert verdict("Can my landlord evict me if I can report him?", "Can my landlord evict me if I can be reported?") \
+        is Verdict.DIFFER
+    assert verdict("Should I reseed my lawn in autumn?", "Should I have reseeded my lawn in autumn?") is Verdict.DIFFER
+    # a passive that names its doer, or another subject, is the same question; "have to" is no perfect
+    assert verdict("Can a dog eat grapes?", "Can grapes be eaten by a dog?") is not Verdict.DIFFER
+    assert verdict("Should I change the oil every year?", "Should I have to change the oil every year?") \
+        is not Verdict.DIFFER
