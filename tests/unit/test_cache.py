@@ -1254,3 +1254,9 @@ def test_done_by_and_done_to_the_subject_and_should_have_done_differ(guard):
     assert verdict("Can a dog eat grapes?", "Can grapes be eaten by a dog?") is not Verdict.DIFFER
     assert verdict("Should I change the oil every year?", "Should I have to change the oil every year?") \
         is not Verdict.DIFFER
+
+
+def test_a_number_takes_no_label_from_across_a_conjunction():
+    facts = {f.value: f.label for f in read("I'm 40 and my son is 9 - what hoop height should he use?").facts}
+    assert facts["40"] == "" and facts["9"] == "son"
+    assert {f.value: f.label for f in read("I am 40 kg heavier than my son").facts}["40000"] == "heavier"
