@@ -802,8 +802,15 @@ def _preposition_before(tokens: list[_Token], i: int) -> str:
 
 def _name_role(tokens: list[_Token], i: int) -> str:
     """A name's or code's label: its preposition; "from" where it is the first of "A to B" ("MAD to AUD exchange
-    rate", "Paris to Lyon by train": where the trip starts, as "from MAD to AUD" says); else the word before it."""
+    rate", "Paris to Lyon by train": where the trip starts, as "from MAD to AUD" says); "home" where one lives there
+    ("lives in Tunis", "based in Tunis", as "home Tunis" says); else the word before it."""
+    if i >= 2 and tokens[i - 1].text.lower() == "in" and tokens[i - 2].text.lower() in _DWELLS:
+        tokens[i - 2].used = True  # the verb says the role, as "home" does
+        return "home"
     return _preposition_before(tokens, i) or ("from" if _leads_to(tokens, i) else "") or _label_before(tokens, i)
+
+
+_DWELLS = frozenset("live lives living lived reside resides residing resident based".split())
 
 
 def _leads_to(tokens: list[_Token], i: int) -> bool:

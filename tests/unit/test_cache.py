@@ -1260,3 +1260,11 @@ def test_a_number_takes_no_label_from_across_a_conjunction():
     facts = {f.value: f.label for f in read("I'm 40 and my son is 9 - what hoop height should he use?").facts}
     assert facts["40"] == "" and facts["9"] == "son"
     assert {f.value: f.label for f in read("I am 40 kg heavier than my son").facts}["40000"] == "heavier"
+
+
+def test_where_someone_lives_is_their_home():
+    fraud = read("card 3494 paid 300 MAD at 08:00 in Casablanca, home Tunis, 2 payments last hour. fraud?")
+    lives = read("card 3494 paid 300 MAD at 08:00 in Casablanca, lives in Tunis, 2 payments last hour. fraud?")
+    assert fraud.fact_key == lives.fact_key and "lives" not in lives.words
+    assert {f.value: f.label for f in lives.facts if f.kind == "name"} == {"casablanca": "in", "tunis": "home"}
+    assert {f.value: f.label for f in read("a hotel in Tunis").facts} == {"tunis": "in"}
