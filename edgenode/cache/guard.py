@@ -1338,8 +1338,8 @@ _NOT_DONE = (DETERMINERS | ROLE_PREPOSITIONS | _AUXILIARIES | _BE_WORDS
 
 def _doers(reading: Reading) -> dict[str, set[str]]:
     """Each word written right after a person, an owner or a template word after a determiner (its stem), with who or
-    what stands before it ("my neighbour slipped": "neighbour" -> {"i"}, "slip" -> {"neighbour"}), outside a clause after a passive or a
-    "be" ("is my car covered", where the doer follows)."""
+    what stands before it ("my neighbour slipped": "neighbour" -> {"i"}, "slip" -> {"neighbour"}), outside a clause
+    after a passive or a "be" ("is my car covered", where the doer follows)."""
     spelled, out = reading.spelled, {}
     template = set(reading.words)
     passive = False
@@ -1356,17 +1356,19 @@ def _doers(reading: Reading) -> dict[str, set[str]]:
     return out
 
 
-
 _MODALS = frozenset("should could would must might may".split())
 
 
 def _perfect(reading: Reading) -> bool:
     """A modal of what has been done: "should I have prewashed", "could it have been" (not "should I have to")."""
     spelled = reading.spelled
-    return any(w in _MODALS and "have" in spelled[k + 1:k + 3]
-               and (after := spelled[spelled.index("have", k + 1) + 1:][:1]) and after[0] != "to"
-               and (after[0] == "been" or after[0].endswith(("ed", "en", "wn", "ne")))
-               for k, w in enumerate(spelled))
+    for k, word in enumerate(spelled):
+        near = spelled[k + 1:k + 3]
+        if word in _MODALS and "have" in near:
+            after = spelled[k + 2 + near.index("have"):][:1]
+            if after and (after[0] == "been" or after[0].endswith(("ed", "en", "wn", "ne"))):
+                return True
+    return False
 
 
 def _passive_for_active(a: Reading, b: Reading) -> bool:
@@ -1398,8 +1400,6 @@ _SMALL_WORDS = (_opposed_prepositions, _given_for_got, _other_person, _and_for_o
                 _bound_reversed, _run_reordered, _asker_swapped, _other_clause_person, _particle_changed,
                 _one_word_swapped, _if_for_unless, _both_added, _place_swapped, _spans_traded, _number_preposition,
                 _condition_added, _degree_added, _person_named, _perfect_for_plain, _passive_for_active)
-
-
 
 
 def _order_swapped(a: Reading, b: Reading, near: int = 2) -> bool:

@@ -77,7 +77,7 @@ class Lexicon:
         self.relation = functools.lru_cache(maxsize=65_536)(self._relation)
         self.physical = functools.lru_cache(maxsize=65_536)(self._physical)
         self.broader = functools.lru_cache(maxsize=65_536)(self._broader)
-        # WordNet's person: the one noun sense "person", "individual" and "someone" share
+        # WordNet's person: the one noun sense "person" and "someone" share
         self._person = self._senses(self.lemmas("person")) & self._senses(self.lemmas("someone"))
         self.person = functools.lru_cache(maxsize=65_536)(self._person_noun)
 
@@ -133,14 +133,8 @@ class Lexicon:
     def _physical(self, word: str) -> bool:
         """A noun sense of `word` names a physical thing (WordNet's physical entity is above it): "sink", "drain",
         "tornado", not "fee" or "cost"."""
-        frontier = {s for s in self._senses(self.lemmas(word)) if self._pos[s] == "n"}
-        seen: set[int] = set()
-        while frontier:
-            if self._physical_entity in frontier:
-                return True
-            seen |= frontier
-            frontier = {h for s in frontier for h in self._hypernyms[s]} - seen
-        return False
+        nouns = [s for s in self._senses(self.lemmas(word)) if self._pos[s] == "n"]
+        return any(self._descends(s, {self._physical_entity}) for s in nouns)
 
     def _person_noun(self, word: str) -> bool:
         """At least half of `word`'s noun senses are people ("neighbour", "landlord", "players"; not "card" or "dog",
@@ -149,6 +143,7 @@ class Lexicon:
         return bool(nouns) and 2 * sum(self._descends(s, self._person) for s in nouns) >= len(nouns)
 
     def _descends(self, sense: int, roots: set[int]) -> bool:
+        """`sense` is one of `roots` or has one above it."""
         frontier: set[int] = {sense}
         seen: set[int] = set()
         while frontier:
