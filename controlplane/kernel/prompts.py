@@ -780,15 +780,12 @@ def _label_after(tokens: list[_Token], i: int) -> str:
     j = i + 2 if tokens[i].own_unit else i + 1  # "30 MW load": past the number's own unit
     while j < len(tokens):
         t = tokens[j]
-        if (t.kind == "punct" and t.text in _CLAUSE_END) or t.kind != "word" or t.used or t.text.lower() in _JOINS:
+        if (t.kind == "punct" and t.text in _CLAUSE_END) or t.kind != "word" or t.used or t.text.lower() in _COORDINATORS:
             return ""  # ("I'm 90 kg and my partner is 70 kg": the partner is the next fact's)
         if _content(t) and len(t.text) > 1:
             return t.text.lower()
         j += 1
     return ""
-
-
-_JOINS = frozenset(("and", "or", "but", "nor"))
 
 
 def _preposition_before(tokens: list[_Token], i: int) -> str:

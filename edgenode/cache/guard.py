@@ -634,8 +634,8 @@ class Guard:
         for deed, by_a in _doers(a).items():
             by_b = doers_b.get(deed, set())
             if by_b and {_stem(x) for x in by_a}.isdisjoint(map(_stem, by_b)) and any(
-                    _stem(x) in named_b and _stem(y) in named_a and (x in _ASKER) != (y in _ASKER)
-                    and self.lexicon.person(y if x in _ASKER else x) for x in by_a for y in by_b):
+                    _stem(x) in named_b and _stem(y) in named_a and (x in _ASKERS) != (y in _ASKERS)
+                    and self.lexicon.person(y if x in _ASKERS else x) for x in by_a for y in by_b):
                 return True
         return False
 
@@ -1330,7 +1330,6 @@ _PASSIVE = frozenset(("by", "be", "been", "being"))  # "is cancer caused by smok
 _PERSONS = {**dict.fromkeys(("i", "me", "my", "mine"), "i"), **dict.fromkeys(("we", "us", "our"), "we"),
             **dict.fromkeys(("you", "your"), "you"), **dict.fromkeys(("he", "him", "his"), "he"),
             **dict.fromkeys(("she", "her"), "she"), **dict.fromkeys(("they", "them", "their"), "they")}
-_ASKER = frozenset(("i", "we", "you"))
 _HAVE = frozenset(("has", "have", "had", "having"))
 _NOT_DONE = (DETERMINERS | ROLE_PREPOSITIONS | _AUXILIARIES | _BE_WORDS
              | frozenset("and or nor but not to that which who whom whose than so then am".split()))
@@ -1356,7 +1355,7 @@ def _doers(reading: Reading) -> dict[str, set[str]]:
     return out
 
 
-_MODALS = frozenset("should could would must might may".split())
+_PERFECT_MODALS = frozenset("should could would must might may".split())  # "should have done"
 
 
 def _perfect(reading: Reading) -> bool:
@@ -1364,7 +1363,7 @@ def _perfect(reading: Reading) -> bool:
     spelled = reading.spelled
     for k, word in enumerate(spelled):
         near = spelled[k + 1:k + 3]
-        if word in _MODALS and "have" in near:
+        if word in _PERFECT_MODALS and "have" in near:
             after = spelled[k + 2 + near.index("have"):][:1]
             if after and (after[0] == "been" or after[0].endswith(("ed", "en", "wn", "ne"))):
                 return True
