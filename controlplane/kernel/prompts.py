@@ -291,7 +291,7 @@ _REWRITE = re.compile(r"\b(?:" + "|".join(f"(?P<r{i}>{a})" for i, (a, _) in enum
                       re.IGNORECASE)
 _CHEAPER = re.compile(r"\b(?P<degree>least|less) expensive\b", re.IGNORECASE)  # before the rewrites: "the least
 # expensive way to" is "the cheapest way to", which a rewrite then reads
-_NUMERO = re.compile(r"\bno\.\s?(?=\d)", re.IGNORECASE)  # "Symphony No. 5" is Symphony 5, not a negation
+_NUMERO = re.compile(r"\bno\s?[.:#]\s?(?=\d)", re.IGNORECASE)  # "Symphony No. 5", "card no: 4351": a number, no negation
 # an area or a volume written with a power: "20 cm\u00b2" is 20 sqcm, not 20 cm (whose prefix would be folded)
 _POWER = re.compile(r"(\d)\s*(km|cm|mm|m|ft|in)\s*([\u00b2\u00b3])", re.IGNORECASE)
 _MERIDIEM = re.compile(r"\b([ap])\.m\b\.?", re.IGNORECASE)  # "3 p.m." is "3 pm"
@@ -616,7 +616,7 @@ def _tokens(text: str) -> list[_Token]:
         text = _POWER.sub(lambda m: f"{m[1]} {'sq' if m[3] == chr(0xb2) else 'cb'}{m[2].lower()}", text)
     if ".m" in lowered:
         text = _MERIDIEM.sub(r"\1m", text)
-    if "no." in lowered:
+    if "no" in lowered:
         text = _NUMERO.sub("", text)
     if "(" in text:
         text = _SECTION.sub(lambda m: m.group(1) + m.group(2).replace("(", "").replace(")", ""), text)
@@ -701,6 +701,13 @@ def _field_counted(tokens: list[_Token], colon: int) -> _Token | None:
         j -= 1
     first = tokens[j + 1] if j + 1 < colon else None
     return first if first is not None and first.kind == "word" and not first.used and _counted(first.text) else None
+
+
+def _field_name(tokens: list[_Token], i: int) -> bool:
+    """`tokens[i]` is a field's name: one singular word alone before a colon, opening its clause ("hour: 13:00",
+    "month: March"), which names what the field holds, not a period (not "hours: 7", a count of hours)."""
+    return (i + 1 < len(tokens) and tokens[i + 1].text == ":" and not tokens[i].text.lower().endswith("s")
+            and (i == 0 or tokens[i - 1].kind == "punct" and tokens[i - 1].text in _CLAUSE_END))
 
 
 def _content(token: _Token) -> bool:
@@ -917,7 +924,7 @@ def read(text: str) -> Reading:
                 t.used, tokens[i - 1].used, tokens[j].per = True, True, _unit(t.text)
     for i, t in enumerate(tokens):
         if (t.kind == "word" and not t.used and _unit(t.text) in _PERIOD_UNITS and t.text.lower() not in FUNCTION_WORDS
-                and len(t.text) > 1):  # "2 h" is 2 hours, "vitamin h" names no period
+                and len(t.text) > 1 and not _field_name(tokens, i)):  # "2 h" is 2 hours, "vitamin h" names no period
             t.used = True
             facts.append(Fact("window", _framed(tokens, i), "period", _unit(t.text)))
     # an interrogative asks only where it opens its clause ("when should I plant", "who wrote it and in what

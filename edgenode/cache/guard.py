@@ -661,8 +661,8 @@ class Guard:
         close_counts = False
         if a.fact_key != b.fact_key:
             # the same fact written otherwise: each rewrite takes (a, b) to (a, b), tried from both sides
-            for rewrite in (_lower_case_names, _bare_amounts, _spelled_out, self._without_as_opposite, _framing,
-                            _one_for_a, self._slipped_facts, _choice_for_than, _none_for_zero,
+            for rewrite in (_lower_case_names, _bare_amounts, _numbered_for_id, _spelled_out, self._without_as_opposite,
+                            _framing, _one_for_a, self._slipped_facts, _choice_for_than, _none_for_zero,
                             self._counted_alike, self._bare_counts, self._slipped_dates):
                 a, b = rewrite(a, b)
                 b, a = rewrite(b, a)
@@ -1622,6 +1622,18 @@ def _bare_amounts(a: Reading, b: Reading) -> tuple[Reading, Reading]:
     if not given:
         return a, b
     return replace(a, facts=sorted_facts(replace(f, unit=given[f]) if f in given else f for f in a.facts)), b
+
+
+def _numbered_for_id(a: Reading, b: Reading) -> tuple[Reading, Reading]:
+    """`b`'s number after a kind's name written as `a`'s identifier of that kind, where the identifier is the name's
+    initial and that number ("feeder 21", "feeder #21" for "feeder F21"; "gate 12" for "gate G12"): the letter only
+    abbreviates the kind (`_id_labels`)."""
+    ids = {(f.value[1:], lemma(f.label)): f for f in a.facts
+           if f.kind == "id" and f.label.isalpha() and f.value[:1] == f.label[:1] and f.value[1:].isdigit()}
+    if not ids:
+        return a, b
+    facts = [ids.get((f.value, lemma(f.label)), f) if f.kind == "num" and not f.unit else f for f in b.facts]
+    return (a, replace(b, facts=sorted_facts(facts))) if facts != list(b.facts) else (a, b)
 
 
 def _framing(a: Reading, b: Reading) -> tuple[Reading, Reading]:

@@ -1268,3 +1268,19 @@ def test_where_someone_lives_is_their_home():
     assert fraud.fact_key == lives.fact_key and "lives" not in lives.words
     assert {f.value: f.label for f in lives.facts if f.kind == "name"} == {"casablanca": "in", "tunis": "home"}
     assert {f.value: f.label for f in read("a hotel in Tunis").facts} == {"tunis": "in"}
+
+
+def test_no_before_a_number_and_a_fields_name_before_a_colon_are_no_negation_and_no_period():
+    fields = read("card no: 4351 | sum: 500 MAD | hour: 13:00 | location: Rabat. fraud?")
+    assert not any(f.kind in ("not", "window") for f in fields.facts)
+    assert {f.value for f in fields.facts if f.kind in ("num", "time")} == {"4351", "500", "13:00"}
+    assert any(f.kind == "not" for f in read("no payments last hour").facts)
+    assert any(f.kind == "window" for f in read("best hour: 9 or 10?").facts)  # the colon ends no field name here
+
+
+def test_a_number_after_a_kinds_name_meets_its_identifier_of_that_initial(guard):
+    grid = "feeder F21 load 12 MW peak 31 MW solar 9 MW. config?"
+    assert guard.verdict(read(grid), read("feeder 21 load 12 MW peak 31 MW solar 9 MW. config?")) is Verdict.AGREE
+    assert guard.verdict(read(grid), read("config for feeder #21: load 12 MW, peak 31 MW, solar 9 MW?")) is Verdict.AGREE
+    assert guard.verdict(read(grid), read("feeder 12 load 12 MW peak 31 MW solar 9 MW. config?")) is Verdict.DIFFER
+    assert guard.verdict(read("gate G12 to gate 14: how far?"), read("gate 12 to gate 14: how far?")) is Verdict.AGREE
