@@ -1517,7 +1517,7 @@ def _lower_case_names(a: Reading, b: Reading) -> tuple[Reading, Reading]:
     keywords = not any(w in PREPOSITIONS for w in b.said)  # "elden ring pc stutter fix": no word says a role
 
     def same_role(fact: Fact) -> bool:
-        role = placed.get(fact.value, "")
+        role = placed.get(fact.value, "") or ("from" if _leads_to(b.spelled, fact.value) else "")
         if (alone or keywords or role == "") and fact.label not in _DIRECTIONAL and role not in _DIRECTIONAL:
             return True
         if compared and {fact.label, role} <= _COMPARED:
@@ -1532,6 +1532,13 @@ def _lower_case_names(a: Reading, b: Reading) -> tuple[Reading, Reading]:
     values = {f.value for f in names}
     return (replace(a, facts=tuple(f for f in a.facts if f not in names)),
             replace(b, words=tuple(w for w in b.words if w not in values)))
+
+
+def _leads_to(spelled: tuple[str, ...], word: str) -> bool:
+    """`word` is written once, right before "to" ("brussels to cologne by train"): where the trip starts, as the
+    reader takes a name written so (prompts' `_name_role`)."""
+    return spelled.count(word) == 1 and spelled.index(word) + 1 < len(spelled) and (
+        spelled[spelled.index(word) + 1] == "to")
 
 
 # words an acronym may leave out: "Bank of America" spells "BOA" and "BA"

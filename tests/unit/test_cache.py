@@ -1284,3 +1284,11 @@ def test_a_number_after_a_kinds_name_meets_its_identifier_of_that_initial(guard)
     assert guard.verdict(read(grid), read("config for feeder #21: load 12 MW, peak 31 MW, solar 9 MW?")) is Verdict.AGREE
     assert guard.verdict(read(grid), read("feeder 12 load 12 MW peak 31 MW solar 9 MW. config?")) is Verdict.DIFFER
     assert guard.verdict(read("gate G12 to gate 14: how far?"), read("gate 12 to gate 14: how far?")) is Verdict.AGREE
+
+
+def test_a_name_written_before_to_in_lower_case_or_opening_the_prompt_is_where_the_trip_starts(guard):
+    stored = "What is the last train from Munich to Vienna on Sunday?"
+    assert guard.same_text(stored, "last train munich to vienna sunday")
+    assert guard.same_text("How long is the train journey from Brussels to Cologne?", "Brussels to Cologne by train, how long?")
+    assert not guard.same_text(stored, "last train vienna to munich sunday")
+    assert not guard.same_text("How long is the train journey to Brussels from Cologne?", "Brussels to Cologne by train, how long?")
