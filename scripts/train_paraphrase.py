@@ -9,7 +9,9 @@ are never read, nor any split named with --validate, which is only scored.
 
 Prints, for each hand-written design split, what a judge trained on the other splits passes of it (rewordings, near
 misses), then the shipped judge's figures. The threshold is the lowest score at which the training pairs the judge
-passes are at least 99% rewordings.
+passes are at least 99% rewordings; the floor, each similarity's lowest among the training rewordings (the judge says
+no below it). `--keep-weights` keeps the shipped regression and threshold and writes the floor its training splits
+give now.
 """
 
 from __future__ import annotations
@@ -62,7 +64,13 @@ def fit(x: np.ndarray, y: np.ndarray) -> dict:
         if k + 1 >= 10 and y[order[: k + 1]].mean() < PRECISION:
             break
         model["threshold"] = float(scores[i])
+    model["floor"] = floor(x, y)
     return model
+
+
+def floor(x: np.ndarray, y: np.ndarray) -> list[float]:
+    """Each similarity's lowest value among the rewordings `x[y]`; the length ratio has none (0)."""
+    return [0.0 if name == "length_ratio" else float(x[y, k].min()) for k, name in enumerate(FEATURES)]
 
 
 def _scores(model: dict, x: np.ndarray) -> np.ndarray:
@@ -74,6 +82,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="scripts/train_paraphrase.py")
     parser.add_argument("--validate", nargs="*", default=[], help="splits to score only, never trained on")
     parser.add_argument("--out", type=Path, default=MODEL_PATH)
+    parser.add_argument("--keep-weights", action="store_true", help="keep the shipped regression; write its floor")
     args = parser.parse_args(argv)
     judge = Paraphrase(shared_encoder(), {"mean": [0.0] * len(FEATURES), "scale": [1.0] * len(FEATURES),
                                           "coef": [0.0] * len(FEATURES), "intercept": 0.0, "threshold": 1.0})
@@ -81,19 +90,21 @@ def main(argv: list[str] | None = None) -> int:
 
     def passes(model: dict, split: str) -> str:
         x, y = data[split]
-        passed = _scores(model, x) >= model["threshold"]
+        passed = (_scores(model, x) >= model["threshold"]) & (x >= np.array(model["floor"])).all(1)
         return f"{int((passed & y).sum())} rewordings / {int((passed & ~y).sum())} near misses passed of {int(y.sum())} / {int((~y).sum())}"
 
-    for split in HAND_WRITTEN:
-        rest = [s for s in TRAINING if s != split]
-        model = fit(np.concatenate([data[s][0] for s in rest]), np.concatenate([data[s][1] for s in rest]))
-        print(f"leave {split} out: {passes(model, split)}")
-    model = fit(np.concatenate([data[s][0] for s in TRAINING]), np.concatenate([data[s][1] for s in TRAINING]))
+    x, y = np.concatenate([data[s][0] for s in TRAINING]), np.concatenate([data[s][1] for s in TRAINING])
+    if args.keep_weights:
+        model = {**json.loads(MODEL_PATH.read_text()), "floor": floor(x, y)}
+    else:
+        for split in HAND_WRITTEN:
+            rest = [s for s in TRAINING if s != split]
+            model = fit(np.concatenate([data[s][0] for s in rest]), np.concatenate([data[s][1] for s in rest]))
+            print(f"leave {split} out: {passes(model, split)}")
+        model = {**fit(x, y), "features": list(FEATURES), "trained_on": {s: int(len(data[s][1])) for s in TRAINING},
+                 "precision": PRECISION}
     for split in args.validate:
         print(f"validate {split}: {passes(model, split)}")
-    model["features"] = list(FEATURES)
-    model["trained_on"] = {s: int(len(data[s][1])) for s in TRAINING}
-    model["precision"] = PRECISION
     args.out.write_text(json.dumps(model, indent=1) + "\n")
     print(f"threshold {model['threshold']:.4f}; wrote {args.out}")
     return 0

@@ -7,12 +7,16 @@ UNSURE. This judge decides those: both prompts go through the whole all-MiniLM-L
 edgenode.cache.embed.MiniLM), each token's contextual vector meets its best counterpart on the other side, and a
 logistic regression over eight numbers decides (how well the worst-met tokens of each side are met, how well all
 are, the sentences' cosine, their length ratio). A reworded question keeps every token's meaning somewhere on the
-other side; one that asks something else leaves a token unmet.
+other side; one that asks something else leaves a token unmet. The judge says no outside what it was trained on:
+a pair with any of the seven similarities below the lowest of the rewordings it was trained on (`floor`) is
+another question, whatever the regression's score (a linear score extrapolates: its similarities weigh with both
+signs, and "Which ocean is the smallest?" against "What's the difference between a major and a minor scale?", which
+a cache meets at cosine 0.6, scored 0.99).
 
 The regression is trained by `scripts/train_paraphrase.py` on the design splits' pairs that reach this judge
 (bench/cacheeval: never the held-out or third author's split), with scikit-learn; serving is a dot product. Its
-threshold is the lowest score at which the training pairs it would pass are 99% rewordings. The model file
-records what it was trained on.
+threshold is the lowest score at which the training pairs it would pass are 99% rewordings; its floor, each
+similarity's lowest among the training rewordings. The model file records what it was trained on.
 
 Encoding a prompt it has not met costs milliseconds, so the edge encodes those on a worker thread (`encode`) and
 judges only once both prompts are memoised (`unencoded` says which are not); the memo is locked for that.
@@ -60,7 +64,8 @@ class Paraphrase:
         self.coef = np.asarray(model["coef"], dtype=np.float64)
         self.intercept = float(model["intercept"])
         self.threshold = float(model["threshold"])
-        if not (len(self.mean) == len(self.scale) == len(self.coef) == len(FEATURES)):
+        self.floor = np.asarray(model.get("floor", [-np.inf] * len(FEATURES)), dtype=np.float64)
+        if not (len(self.mean) == len(self.scale) == len(self.coef) == len(self.floor) == len(FEATURES)):
             raise ValueError(f"a paraphrase model needs {len(FEATURES)} weights per field ({', '.join(FEATURES)})")
         self._memo: OrderedDict[str, np.ndarray] = OrderedDict()
         self._lock = threading.Lock()  # the memo is read on the event loop and filled on a worker thread
@@ -101,11 +106,14 @@ class Paraphrase:
 
     def score(self, stored: str, asked: str) -> float:
         """The regression's probability that `asked` rewords `stored`."""
-        x = (features(*self.tokens([stored, asked])) - self.mean) / self.scale
-        return float(1.0 / (1.0 + np.exp(-(x @ self.coef + self.intercept))))
+        return self._score(features(*self.tokens([stored, asked])))
+
+    def _score(self, x: np.ndarray) -> float:
+        return float(1.0 / (1.0 + np.exp(-(((x - self.mean) / self.scale) @ self.coef + self.intercept))))
 
     def __call__(self, stored: str, asked: str) -> bool:
-        return self.score(stored, asked) >= self.threshold
+        x = features(*self.tokens([stored, asked]))
+        return bool((x >= self.floor).all()) and self._score(x) >= self.threshold
 
 
 @functools.cache

@@ -128,6 +128,17 @@ def test_the_shipped_model_was_trained_on_design_splits_only_and_loads():
     assert judge.unencoded([fresh]) == [] and judge.encoder_calls == calls + 1
 
 
+def test_another_question_less_alike_than_any_training_rewording_is_refused_whatever_its_score():
+    # a cache meets these at cosine 0.6; the regression alone scores them rewordings (its weights have both signs)
+    judge = shared_paraphrase()
+    for stored, asked in (("What's the difference between a major and a minor scale?", "Which ocean is the smallest?"),
+                          ("When is the best time to treat a beehive for varroa mites with oxalic acid?",
+                           "What is the ideal pH for betta fish?")):
+        assert judge.score(stored, asked) >= judge.threshold
+        assert (features(*judge.tokens([stored, asked])) < judge.floor).any() and not judge(stored, asked)
+    assert judge(*_WINE) and judge.floor[FEATURES.index("length_ratio")] == 0.0
+
+
 def test_a_prompt_longer_than_the_models_positions_is_cut_to_them_not_refused():
     long = "why does my code fail " * 150  # 750 tokens, past the encoder's 512 positions
     states = shared_encoder().token_states([long, "why does my code fail"])
