@@ -661,9 +661,9 @@ class Guard:
         close_counts = False
         if a.fact_key != b.fact_key:
             # the same fact written otherwise: each rewrite takes (a, b) to (a, b), tried from both sides
-            for rewrite in (_lower_case_names, _bare_amounts, _numbered_for_id, _spelled_out, self._without_as_opposite,
-                            _framing, _one_for_a, self._slipped_facts, _choice_for_than, _none_for_zero,
-                            self._counted_alike, self._bare_counts, self._slipped_dates):
+            for rewrite in (_lower_case_names, _bare_amounts, _numbered_for_id, _glued_for_spaced, _spelled_out,
+                            self._without_as_opposite, _framing, _one_for_a, self._slipped_facts, _choice_for_than,
+                            _none_for_zero, self._counted_alike, self._bare_counts, self._slipped_dates):
                 a, b = rewrite(a, b)
                 b, a = rewrite(b, a)
             if a.fact_key != b.fact_key:
@@ -1641,6 +1641,33 @@ def _numbered_for_id(a: Reading, b: Reading) -> tuple[Reading, Reading]:
         return a, b
     facts = [ids.get((f.value, lemma(f.label)), f) if f.kind == "num" and not f.unit else f for f in b.facts]
     return (a, replace(b, facts=sorted_facts(facts))) if facts != list(b.facts) else (a, b)
+
+
+_GLUED_ID = re.compile(r"([a-z]+)(\d+)")
+
+
+def _glued_for_spaced(a: Reading, b: Reading) -> tuple[Reading, Reading]:
+    """`b`'s identifier of letters and digits that `a` writes apart, as a word and a number ("pH8", "pH 8.0";
+    "ender-3", "Ender 3"; "mini3", "DJI Mini 3"), read as `a` reads it: its number, with the word that names it."""
+    mine = [f for f in a.facts if f.kind == "num" and not f.unit]
+    if not mine:
+        return a, b
+    facts, gone = list(b.facts), set()
+    for k, fact in enumerate(facts):
+        glued = _GLUED_ID.fullmatch(fact.value) if fact.kind == "id" else None
+        if glued is None:
+            continue
+        letters, digits = glued.groups()
+        number = next((f for f in mine if f.value == str(int(digits)) and re.search(
+            rf"\b{letters}[\s-]*{digits}(?:\.0+)?\b", a.text, re.IGNORECASE)), None)
+        if number is not None:
+            facts[k] = number
+            mine.remove(number)
+            gone.add(letters)
+    if not gone:
+        return a, b
+    return (replace(a, facts=tuple(f for f in a.facts if not (f.kind == "name" and f.value in gone)),
+                    words=tuple(w for w in a.words if w not in gone)), replace(b, facts=sorted_facts(facts)))
 
 
 def _framing(a: Reading, b: Reading) -> tuple[Reading, Reading]:

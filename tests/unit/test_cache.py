@@ -1292,3 +1292,10 @@ def test_a_name_written_before_to_in_lower_case_or_opening_the_prompt_is_where_t
     assert guard.same_text("How long is the train journey from Brussels to Cologne?", "Brussels to Cologne by train, how long?")
     assert not guard.same_text(stored, "last train vienna to munich sunday")
     assert not guard.same_text("How long is the train journey to Brussels from Cologne?", "Brussels to Cologne by train, how long?")
+
+
+def test_an_identifier_of_a_word_and_a_number_written_together_meets_them_written_apart(guard):
+    crop = "soil clay pH 8.0 rain 150 mm region Kairouan season winter. crop?"
+    assert guard.verdict(read(crop), read("crop? winter, region Kairouan, pH8, clay soil, rain 150 mm")) is Verdict.AGREE
+    assert guard.verdict(read(crop), read("crop? winter, region Kairouan, pH7, clay soil, rain 150 mm")) is Verdict.DIFFER
+    assert guard.verdict(read("Mini 3 battery life?"), read("mini3 battery life?")) is Verdict.AGREE
