@@ -606,7 +606,8 @@ class Guard:
 
     def _slipped_dates(self, a: Reading, b: Reading) -> tuple[Reading, Reading]:
         """`b`'s word that is a typing slip of the month, day or season `a` names, which WordNet knows ("summmer",
-        "wnter"), read as that date: the reader knows only dates written right."""
+        "wnter"), read as that date: the reader knows only dates written right. A slip that reads as an inflection of
+        a common word is one too where the encoder does not know it whole ("winer", "sumer"; not "winner", "simmer")."""
         have = {f.value for f in b.facts if f.kind == "date"}
         missing = [f for f in a.facts if f.kind == "date" and f.value not in have and " " not in f.value]
         if not missing:
@@ -614,7 +615,8 @@ class Guard:
         facts, words, changed = list(b.facts), list(b.words), False
         for fact in missing:
             named = next((w for w in a.said if len(w) >= 4 and w[:3] == fact.value and w not in b.said), None)
-            typed = next((w for w in words if named and self._known_slip(w, named)), None)
+            typed = next((w for w in words if named and (self._known_slip(w, named) or (
+                OSA.distance(w, named, score_cutoff=1) <= 1 and w.isalpha() and not self._vectors.common(w)))), None)
             if typed is not None:
                 facts.append(fact)
                 words.remove(typed)

@@ -1299,3 +1299,9 @@ def test_an_identifier_of_a_word_and_a_number_written_together_meets_them_writte
     assert guard.verdict(read(crop), read("crop? winter, region Kairouan, pH8, clay soil, rain 150 mm")) is Verdict.AGREE
     assert guard.verdict(read(crop), read("crop? winter, region Kairouan, pH7, clay soil, rain 150 mm")) is Verdict.DIFFER
     assert guard.verdict(read("Mini 3 battery life?"), read("mini3 battery life?")) is Verdict.AGREE
+
+
+def test_a_season_typed_as_an_inflection_of_another_word_is_still_that_season(guard):
+    crop = "soil loam pH 5.5 rain 600 mm region Kairouan season winter. crop?"
+    assert guard.verdict(read(crop), read(crop.replace("winter", "winer"))) is Verdict.AGREE  # "winer": "wine" + "r"
+    assert guard.verdict(read(crop), read(crop.replace("winter", "winner"))) is Verdict.DIFFER  # a word of its own
