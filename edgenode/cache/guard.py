@@ -335,11 +335,11 @@ class Guard:
 
     def _words(self, ra: Reading, rb: Reading) -> Verdict:
         """Words both have (or their lemmas) agree; a word replaced by another must mean the same (and not
-        the opposite); a word only one side has must be implied by the other side's words (`implied`), and
-        must not narrow a word both have, or one that met its counterpart ("furnished apartment" against
-        "apartment", "flashing tyre" against "tire"). DIFFER where a rule says the words differ; UNSURE where only
-        the vectors fell short (a replaced word below `word_threshold`, a word only one side has, outside a phrase
-        after a preposition, below `implied_threshold`)."""
+        the opposite); a word only one side has must be implied by the other side's words (`implied`); one that
+        narrows a word both have, or one that met its counterpart ("furnished apartment" against "apartment",
+        "oven temperature" against "temperature"), is the judge's. DIFFER where a rule says the words differ; UNSURE
+        where only the vectors fell short (a replaced word below `word_threshold`, a word only one side has, outside a
+        phrase after a preposition, below `implied_threshold`, or narrowing a shared word)."""
         a, b = ra.words, rb.words
         # a noun naming what the other side asks says nothing more: "boiling time?" and "how long do I boil"
         answered_a, answered_b = _answered(ra), _answered(rb)
@@ -396,7 +396,13 @@ class Guard:
                     _modality(other_reading) == "allowed" or "legal" in said):
                 continue  # "is it legal to clear snow" asks what "am I allowed to clear snow" asks
             if any(m == word and lemma(head) in shared for m, head in own.modifiers):
-                return Verdict.DIFFER  # "state tax refund" against "tax refund", though a status is a state
+                # a word narrowing one both have may be another thing ("state tax refund", "tax refund") or what the
+                # other side means unsaid ("oven temperature", "common cold", "mobile data"): the judge weighs it,
+                # unless it says how often, names a doer, or stands in a phrase after a preposition
+                if word in _HOW_OFTEN or self.lexicon is None or self.lexicon.person(word) or any(
+                        word in phrase for _, phrase in own.phrases):
+                    return Verdict.DIFFER  # "always harder", "if the instructor deletes it", "a list of ingredients"
+                unsure = True
             if broader:
                 continue  # a broader word elsewhere says nothing more
             if any(o not in other and self._slip(word, o) for o in said):
@@ -730,6 +736,7 @@ _FIELDS = {kind: frozenset(nouns.split()) for kind, nouns in {
 }.items()}
 _COMPARING, _MOST = frozenset(("more", "less", "fewer")), frozenset(("most", "least", "fewest"))
 # modifiers that name the case a question means when it names none: "a standard wingback chair", "a wingback chair"
+_HOW_OFTEN = frozenset("always never sometimes often usually rarely seldom ever".split())
 _DEFAULTS = frozenset("regular standard normal typical usual ordinary average basic plain usually normally typically "
                       "generally roughly approximately approx commonly".split())  # and the hedges that ask for it
 _LASTING = frozenset(("last", "keep", "stay", "remain"))  # what a thing does for as long as "how long" asks

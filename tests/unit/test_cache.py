@@ -1305,3 +1305,16 @@ def test_a_season_typed_as_an_inflection_of_another_word_is_still_that_season(gu
     crop = "soil loam pH 5.5 rain 600 mm region Kairouan season winter. crop?"
     assert guard.verdict(read(crop), read(crop.replace("winter", "winer"))) is Verdict.AGREE  # "winer": "wine" + "r"
     assert guard.verdict(read(crop), read(crop.replace("winter", "winner"))) is Verdict.DIFFER  # a word of its own
+
+
+def test_a_word_narrowing_a_shared_word_is_the_judges_unless_it_says_how_often_or_who(guard):
+    rules = guard.without_paraphrase()
+    oven = (read("What oven temperature should chicken breasts be baked at?"),
+            read("At what temperature should I bake chicken breasts?"))
+    assert rules.verdict(*oven) is Verdict.UNSURE and guard.decide(*oven, Verdict.UNSURE)  # the judge: a rewording
+    assert rules.verdict(read("Is a 9 ft table harder than a 7 ft table?"),
+                         read("Is a 9 ft table always harder than a 7 ft table?")) is Verdict.DIFFER
+    assert rules.verdict(read("Is a Udemy course I bought still mine if the instructor deletes it?"),
+                         read("Is a Udemy course I bought still mine if I delete it?")) is Verdict.DIFFER
+    assert rules.verdict(read("Is a recipe's list of ingredients protected by copyright?"),
+                         read("Is a list of recipes protected by copyright?")) is Verdict.DIFFER
