@@ -122,7 +122,7 @@ approve/decline approved/declined paid/declined pay/refund paid/refunded payment
 deposited/withdrew deposit/withdrawal add/remove added/removed include/exclude included/excluded
 start/stop started/stopped start/end on/off online/offline connected/disconnected allow/deny allowed/denied
 win/lose won/lost gain/loss profit/loss import/export imported/exported arrive/depart arrival/departure
-arriving/departing inbound/outbound incoming/outgoing send/receive sent/received push/pull in/out inside/outside
+arriving/departing inbound/outbound incoming/outgoing send/receive sent/received push/pull in/out inside/outside within/out
 upload/download uploaded/downloaded plant/avoid safe/unsafe true/false yes/no valid/invalid legal/illegal
 hot/cold warm/cool wet/dry heavy/light fast/slow early/late first/last north/south east/west left/right
 morning/evening day/night summer/winter spring/autumn spring/fall rise/fall rising/falling
@@ -338,8 +338,8 @@ class Guard:
         the opposite); a word only one side has must be implied by the other side's words (`implied`); one that
         narrows a word both have, or one that met its counterpart ("furnished apartment" against "apartment",
         "oven temperature" against "temperature"), is the judge's. DIFFER where a rule says the words differ; UNSURE
-        where only the vectors fell short (a replaced word below `word_threshold`, a word only one side has, outside a
-        phrase after a preposition, below `implied_threshold`, or narrowing a shared word)."""
+        where only the vectors fell short (a replaced word below `word_threshold`, a word only one side has below
+        `implied_threshold` but for a person in a phrase after a preposition, or one narrowing a shared word)."""
         a, b = ra.words, rb.words
         # a noun naming what the other side asks says nothing more: "boiling time?" and "how long do I boil"
         answered_a, answered_b = _answered(ra), _answered(rb)
@@ -410,8 +410,9 @@ class Guard:
             if any(word in pair and any(lemma(w) in shared for w in pair if w != word) for pair in own.coordinated):
                 return Verdict.DIFFER  # one more of a list: "horizontally and vertically" against "horizontally"
             if not any(self._implies(o, word) >= self.implied_threshold for o in other):  # stops at the first
-                if any(word in phrase for _, phrase in own.phrases):
-                    return Verdict.DIFFER  # a phrase after a preposition narrows the question: "explained for kids"
+                if any(word in phrase for _, phrase in own.phrases) and self.lexicon is not None and (
+                        self.lexicon.person(word)):
+                    return Verdict.DIFFER  # who a phrase after a preposition asks for: "explained for kids"
                 if _asked_for(own, word):
                     return Verdict.DIFFER  # what the question asks for: "what are the signs" is not "what to do"
                 unsure = True  # the words cannot say: a paraphrase ("best wine to go with"), or another question

@@ -1318,3 +1318,12 @@ def test_a_word_narrowing_a_shared_word_is_the_judges_unless_it_says_how_often_o
                          read("Is a Udemy course I bought still mine if I delete it?")) is Verdict.DIFFER
     assert rules.verdict(read("Is a recipe's list of ingredients protected by copyright?"),
                          read("Is a list of recipes protected by copyright?")) is Verdict.DIFFER
+
+
+def test_a_word_in_a_phrase_after_a_preposition_is_the_judges_unless_it_names_who_it_is_for(guard):
+    rules = guard.without_paraphrase()
+    assert rules.verdict(read("What does 'carpe diem' mean?"), read("carpe diem - what does it mean in english")) is (
+        Verdict.UNSURE)
+    assert rules.verdict(read("What is inflation?"), read("inflation explained for kids")) is Verdict.DIFFER
+    assert rules.verdict(read("Can foster parents take a foster child on vacation out of state?"),
+                         read("Can foster parents take a foster child on vacation within the state?")) is Verdict.DIFFER
