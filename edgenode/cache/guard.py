@@ -630,6 +630,29 @@ class Guard:
                 changed = True
         return (a, replace(b, facts=sorted_facts(facts), words=tuple(words))) if changed else (a, b)
 
+    def _named_by_kin_word(self, a: Reading, b: Reading) -> tuple[Reading, Reading]:
+        """`a`'s only name that `b` writes as the word WordNet derives from it ("in Germany", "German"; "in Africa",
+        "African"; "on Mars", "Martian"), read as `a`'s name. Not one of several places: which one the word names
+        is a role ("US citizens visiting Japan", "Japanese citizens visiting the US")."""
+        if self.lexicon is None or sum(f.kind in ("name", "id") for f in a.facts) != 1:
+            return a, b
+        theirs = {f.value for f in b.facts if f.kind == "name"}
+        names = {f.value for f in a.facts if f.kind == "name"}
+        facts, words, changed = list(b.facts), list(b.words), False
+        for fact in (f for f in a.facts if f.kind == "name" and f.value not in theirs):
+            kin = [g for g in facts if g.kind == "name" and g.value not in names and g.value != fact.value
+                   and self._relation(fact.value, g.value).agrees]
+            if kin:
+                facts[facts.index(kin[0])], changed = fact, True
+                continue
+            word = next((w for w in words if w not in a.words and w != fact.value
+                         and self._relation(fact.value, w).agrees), None)
+            if word is not None:
+                facts.append(fact)
+                words.remove(word)
+                changed = True
+        return (a, replace(b, facts=sorted_facts(facts), words=tuple(words))) if changed else (a, b)
+
     def _doers_traded(self, a: Reading, b: Reading) -> bool:
         """The asker and someone else (a person to WordNet) trade places before one deed or thing, each named on both
         sides: "my neighbour slipped on my path" is not "I slipped on my neighbour's path", "a photo I took of my friend"
@@ -672,7 +695,8 @@ class Guard:
             # the same fact written otherwise: each rewrite takes (a, b) to (a, b), tried from both sides
             for rewrite in (_lower_case_names, _bare_amounts, _numbered_for_id, _glued_for_spaced, _spelled_out,
                             self._without_as_opposite, _framing, _one_for_a, self._slipped_facts, _choice_for_than,
-                            _none_for_zero, self._counted_alike, self._bare_counts, self._slipped_dates):
+                            _none_for_zero, self._counted_alike, self._bare_counts, self._slipped_dates,
+                            self._named_by_kin_word):
                 a, b = rewrite(a, b)
                 b, a = rewrite(b, a)
             if a.fact_key != b.fact_key:

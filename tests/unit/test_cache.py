@@ -1327,3 +1327,11 @@ def test_a_word_in_a_phrase_after_a_preposition_is_the_judges_unless_it_names_wh
     assert rules.verdict(read("What is inflation?"), read("inflation explained for kids")) is Verdict.DIFFER
     assert rules.verdict(read("Can foster parents take a foster child on vacation out of state?"),
                          read("Can foster parents take a foster child on vacation within the state?")) is Verdict.DIFFER
+
+
+def test_a_prompts_only_place_meets_the_word_wordnet_derives_from_it_elsewhere(guard):
+    assert guard.verdict(read("What is the average salary in Germany?"), read("average German salary?")) is Verdict.AGREE
+    assert guard.verdict(read("What is the longest river in Africa?"), read("longest african river")) is Verdict.AGREE
+    assert guard.verdict(read("What is the average salary in Germany?"), read("average French salary?")) is Verdict.DIFFER
+    assert guard.verdict(read("Do US citizens need a visa to visit Japan?"),
+                         read("Do Japanese citizens need a visa to visit the US?")) is Verdict.DIFFER
