@@ -630,7 +630,7 @@ class Guard:
                 changed = True
         return (a, replace(b, facts=sorted_facts(facts), words=tuple(words))) if changed else (a, b)
 
-    def _named_by_kin_word(self, a: Reading, b: Reading) -> tuple[Reading, Reading]:
+    def _named_by_derived_word(self, a: Reading, b: Reading) -> tuple[Reading, Reading]:
         """`a`'s only name that `b` writes as the word WordNet derives from it ("in Germany", "German"; "in Africa",
         "African"; "on Mars", "Martian"), read as `a`'s name. Not one of several places: which one the word names
         is a role ("US citizens visiting Japan", "Japanese citizens visiting the US")."""
@@ -696,7 +696,7 @@ class Guard:
             for rewrite in (_lower_case_names, _bare_amounts, _numbered_for_id, _glued_for_spaced, _spelled_out,
                             self._without_as_opposite, _framing, _one_for_a, self._slipped_facts, _choice_for_than,
                             _none_for_zero, self._counted_alike, self._bare_counts, self._slipped_dates,
-                            self._named_by_kin_word):
+                            self._named_by_derived_word):
                 a, b = rewrite(a, b)
                 b, a = rewrite(b, a)
             if a.fact_key != b.fact_key:
@@ -760,8 +760,8 @@ _FIELDS = {kind: frozenset(nouns.split()) for kind, nouns in {
     "date": "date day month season",
 }.items()}
 _COMPARING, _MOST = frozenset(("more", "less", "fewer")), frozenset(("most", "least", "fewest"))
+_HOW_OFTEN = frozenset("always never sometimes often rarely seldom ever".split())  # narrows a claim: "always harder"
 # modifiers that name the case a question means when it names none: "a standard wingback chair", "a wingback chair"
-_HOW_OFTEN = frozenset("always never sometimes often usually rarely seldom ever".split())
 _DEFAULTS = frozenset("regular standard normal typical usual ordinary average basic plain usually normally typically "
                       "generally roughly approximately approx commonly".split())  # and the hedges that ask for it
 _LASTING = frozenset(("last", "keep", "stay", "remain"))  # what a thing does for as long as "how long" asks
@@ -1551,7 +1551,7 @@ def _lower_case_names(a: Reading, b: Reading) -> tuple[Reading, Reading]:
     keywords = not any(w in PREPOSITIONS for w in b.said)  # "elden ring pc stutter fix": no word says a role
 
     def same_role(fact: Fact) -> bool:
-        role = placed.get(fact.value, "") or ("from" if _leads_to(b.spelled, fact.value) else "")
+        role = placed.get(fact.value, "") or ("from" if _before_to(b.spelled, fact.value) else "")
         if (alone or keywords or role == "") and fact.label not in _DIRECTIONAL and role not in _DIRECTIONAL:
             return True
         if compared and {fact.label, role} <= _COMPARED:
@@ -1568,7 +1568,7 @@ def _lower_case_names(a: Reading, b: Reading) -> tuple[Reading, Reading]:
             replace(b, words=tuple(w for w in b.words if w not in values)))
 
 
-def _leads_to(spelled: tuple[str, ...], word: str) -> bool:
+def _before_to(spelled: tuple[str, ...], word: str) -> bool:
     """`word` is written once, right before "to" ("brussels to cologne by train"): where the trip starts, as the
     reader takes a name written so (prompts' `_name_role`)."""
     return spelled.count(word) == 1 and spelled.index(word) + 1 < len(spelled) and (
