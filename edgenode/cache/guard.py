@@ -1571,8 +1571,7 @@ def _lower_case_names(a: Reading, b: Reading) -> tuple[Reading, Reading]:
 def _before_to(spelled: tuple[str, ...], word: str) -> bool:
     """`word` is written once, right before "to" ("brussels to cologne by train"): where the trip starts, as the
     reader takes a name written so (prompts' `_name_role`)."""
-    return spelled.count(word) == 1 and spelled.index(word) + 1 < len(spelled) and (
-        spelled[spelled.index(word) + 1] == "to")
+    return spelled.count(word) == 1 and spelled[spelled.index(word) + 1:][:1] == ("to",)
 
 
 # words an acronym may leave out: "Bank of America" spells "BOA" and "BA"

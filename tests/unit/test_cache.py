@@ -1021,6 +1021,10 @@ def test_the_error_bound_holds_on_a_seeded_run(wrong_rate, bound):
         assert served > 15_000
 
 
+def _verdict(guard: Guard, stored: str, asked: str) -> Verdict:
+    return guard.verdict(read(stored), read(asked))
+
+
 def _key(text: str) -> tuple:
     return read(text).fact_key
 
@@ -1162,17 +1166,14 @@ def test_a_lead_in_before_the_question_carries_nothing():
 
 
 def test_the_asker_and_someone_else_trading_places_differ(guard):
-    def verdict(a: str, b: str) -> Verdict:
-        return guard.verdict(read(a), read(b))
-
-    assert verdict("My landlord damaged my car in the car park. Who pays?",
-                   "I damaged my landlord's car in the car park. Who pays?") is Verdict.DIFFER
-    assert verdict("Can I claim for a painting my sister made of me?",
-                   "Can I claim for a painting I made of my sister?") is Verdict.DIFFER
+    assert _verdict(guard, "My landlord damaged my car in the car park. Who pays?",
+                           "I damaged my landlord's car in the car park. Who pays?") is Verdict.DIFFER
+    assert _verdict(guard, "Can I claim for a painting my sister made of me?",
+                           "Can I claim for a painting I made of my sister?") is Verdict.DIFFER
     # a pronoun of someone else stands for them; a thing before the deed is no person
-    assert verdict("My brother has asthma and I don't; which pet suits him?",
-                   "Which pet suits my brother? He has asthma and I don't.") is not Verdict.DIFFER
-    assert verdict("Can I use red dye on brown hair?", "Can I use red dye if my hair is brown?") is not Verdict.DIFFER
+    assert _verdict(guard, "My brother has asthma and I don't; which pet suits him?",
+                           "Which pet suits my brother? He has asthma and I don't.") is not Verdict.DIFFER
+    assert _verdict(guard, "Can I use red dye on brown hair?", "Can I use red dye if my hair is brown?") is not Verdict.DIFFER
     assert not guard.without_lexicon()._doers_traded(read("my brother hit my car"), read("I hit my brother's car"))
 
 
@@ -1209,29 +1210,23 @@ def test_a_currency_code_between_two_numbers_is_the_second_ones():
 
 
 def test_what_is_not_why_where_who_or_how_long_unless_a_word_says_so(guard):
-    def verdict(a: str, b: str) -> Verdict:
-        return guard.verdict(read(a), read(b))
-
-    assert verdict("What permit do I need for a backyard pond?", "Why do I need a permit for a backyard pond?") \
+    assert _verdict(guard, "What permit do I need for a backyard pond?", "Why do I need a permit for a backyard pond?") \
         is Verdict.DIFFER
-    assert verdict("What should I stretch before a run?", "How long should I stretch before a run?") is Verdict.DIFFER
-    assert verdict("What is the oldest lighthouse in Spain?", "Where is the oldest lighthouse in Spain?") \
+    assert _verdict(guard, "What should I stretch before a run?", "How long should I stretch before a run?") is Verdict.DIFFER
+    assert _verdict(guard, "What is the oldest lighthouse in Spain?", "Where is the oldest lighthouse in Spain?") \
         is Verdict.DIFFER
     # "what makes" asks why; "what is" asks how much of a sum; "what time" asks when
-    assert verdict("Why does my bread collapse?", "What makes my bread collapse?") is not Verdict.DIFFER
-    assert verdict("How much is 5% of 1,820?", "What is 5% of 1,820?") is not Verdict.DIFFER
+    assert _verdict(guard, "Why does my bread collapse?", "What makes my bread collapse?") is not Verdict.DIFFER
+    assert _verdict(guard, "How much is 5% of 1,820?", "What is 5% of 1,820?") is not Verdict.DIFFER
 
 
 def test_asked_need_is_not_may_and_in_is_not_outside(guard):
-    def verdict(a: str, b: str) -> Verdict:
-        return guard.verdict(read(a), read(b))
-
-    assert verdict("Do I need a permit to fly a kite at the beach?", "Can I get a permit to fly a kite at the beach?") \
+    assert _verdict(guard, "Do I need a permit to fly a kite at the beach?", "Can I get a permit to fly a kite at the beach?") \
         is Verdict.DIFFER
-    assert verdict("How many lessons will I need to pass?", "How many lessons can I take to pass?") is Verdict.DIFFER
-    assert verdict("Do I need a permit to fly a kite at the beach?",
-                   "Is a permit necessary to fly a kite at the beach?") is not Verdict.DIFFER
-    assert verdict("Can I smoke in a rented flat?", "Can I smoke outside a rented flat?") is Verdict.DIFFER
+    assert _verdict(guard, "How many lessons will I need to pass?", "How many lessons can I take to pass?") is Verdict.DIFFER
+    assert _verdict(guard, "Do I need a permit to fly a kite at the beach?",
+                           "Is a permit necessary to fly a kite at the beach?") is not Verdict.DIFFER
+    assert _verdict(guard, "Can I smoke in a rented flat?", "Can I smoke outside a rented flat?") is Verdict.DIFFER
 
 
 def test_a_conjunct_after_a_determiner_or_light_verb_is_one_more_of_a_list(guard):
@@ -1244,15 +1239,12 @@ def test_a_conjunct_after_a_determiner_or_light_verb_is_one_more_of_a_list(guard
 
 
 def test_done_by_and_done_to_the_subject_and_should_have_done_differ(guard):
-    def verdict(a: str, b: str) -> Verdict:
-        return guard.verdict(read(a), read(b))
-
-    assert verdict("Can my landlord evict me if I can report him?", "Can my landlord evict me if I can be reported?") \
+    assert _verdict(guard, "Can my landlord evict me if I can report him?", "Can my landlord evict me if I can be reported?") \
         is Verdict.DIFFER
-    assert verdict("Should I reseed my lawn in autumn?", "Should I have reseeded my lawn in autumn?") is Verdict.DIFFER
+    assert _verdict(guard, "Should I reseed my lawn in autumn?", "Should I have reseeded my lawn in autumn?") is Verdict.DIFFER
     # a passive that names its doer, or another subject, is the same question; "have to" is no perfect
-    assert verdict("Can a dog eat grapes?", "Can grapes be eaten by a dog?") is not Verdict.DIFFER
-    assert verdict("Should I change the oil every year?", "Should I have to change the oil every year?") \
+    assert _verdict(guard, "Can a dog eat grapes?", "Can grapes be eaten by a dog?") is not Verdict.DIFFER
+    assert _verdict(guard, "Should I change the oil every year?", "Should I have to change the oil every year?") \
         is not Verdict.DIFFER
 
 
