@@ -383,7 +383,8 @@ class Reading:
     # template words written right before another ("furnished apartment", "duck egg"): (modifier, word), sorted
     modifiers: tuple[tuple[str, str], ...] = ()
     # template words after a preposition ("from lyon"): (word, preposition), sorted; a name written in lower
-    # case is a template word, and the guard meets it with the other prompt's name in the same role
+    # case is a template word, and the guard meets it with the other prompt's name in the same role ("home" for
+    # "lives in lyon", as the reader labels "lives in Lyon")
     placed: tuple[tuple[str, str], ...] = ()
     # template words joined by "and", "or" or "nor" ("horizontally and vertically"), each pair sorted
     coordinated: tuple[tuple[str, str], ...] = ()
@@ -808,13 +809,13 @@ def _name_role(tokens: list[_Token], i: int) -> str:
     """A name's or code's label: its preposition; "from" where it is the first of "A to B" ("MAD to AUD exchange
     rate", "Paris to Lyon by train": where the trip starts, as "from MAD to AUD" says); "home" where one lives there
     ("lives in Tunis", "based in Tunis", as "home Tunis" says); else the word before it."""
-    if i >= 2 and tokens[i - 1].text.lower() == "in" and tokens[i - 2].text.lower() in _DWELLS:
+    if i >= 2 and tokens[i - 1].text.lower() == "in" and tokens[i - 2].text.lower() in DWELLS:
         tokens[i - 2].used = True  # the verb says the role, as "home" does
         return "home"
     return _preposition_before(tokens, i) or ("from" if _leads_to(tokens, i) else "") or _label_before(tokens, i)
 
 
-_DWELLS = frozenset("live lives living lived reside resides residing resident based".split())
+DWELLS = frozenset("live lives living lived reside resides residing resident based".split())
 
 
 def _leads_to(tokens: list[_Token], i: int) -> bool:
@@ -1050,7 +1051,7 @@ def read(text: str) -> Reading:
     said = tuple(sorted({w for t, w in zip(tokens, lowers, strict=True) if t.kind == "word"}))
     spelled = tuple(w if t.kind == "word" else "" for t, w in zip(tokens, lowers, strict=True)
                     if t.kind == "word" or t.kind == "punct" and t.text in _CLAUSE_END)
-    phrases = set()
+    phrases, placed = set(), set()
     for i, lower in enumerate(lowers):
         if tokens[i].kind == "word" and lower in ROLE_PREPOSITIONS:
             j = i + 1
@@ -1062,10 +1063,11 @@ def read(text: str) -> Reading:
                 j += 1
             if phrase:
                 phrases.add((lower, tuple(phrase)))
-    # the first word of each phrase after a preposition proper: where a lower-case name stands ("from lyon")
-    placed = sorted({(phrase[0], preposition) for preposition, phrase in phrases if preposition in PREPOSITIONS})
+                if lower in PREPOSITIONS:  # the first word after a preposition proper: where a lower-case name stands
+                    dwells = lower == "in" and i > 0 and lowers[i - 1] in DWELLS
+                    placed.add((phrase[0], "home" if dwells else lower))
     return Reading(sorted_facts(facts), tuple(words),
-                   tuple(modifiers), tuple(placed), tuple(coordinated), tuple(literals), tuple(sorted(negated)),
+                   tuple(modifiers), tuple(sorted(placed)), tuple(coordinated), tuple(literals), tuple(sorted(negated)),
                    tuple(order), said, tuple(sorted(phrases)), spelled, _runs(facts, where, tokens), text)
 
 

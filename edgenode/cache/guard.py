@@ -93,6 +93,7 @@ from rapidfuzz.distance import OSA
 from controlplane.kernel.prompts import (
     BOUND_WORDS,
     DETERMINERS,
+    DWELLS,
     FUNCTION_WORDS,
     PREPOSITIONS,
     ROLE_PREPOSITIONS,
@@ -139,6 +140,7 @@ _COMPARED = frozenset(("between", "from", "and", "with", "to", "vs", "versus", "
 _VERSUS = frozenset(("vs", "versus"))  # "A vs B" asks how they differ
 # prepositions that give a name one role: where it is ("in", "at", "on"), where something goes ("to", "into")
 _ROLES = {"at": "in", "on": "in", "into": "to"}
+_PLACES = PREPOSITIONS | {"home"}  # a name's labels that say where it stands ("home" for "lives in", "home Tunis")
 
 
 def opposite(a: str, b: str) -> bool:
@@ -732,6 +734,8 @@ class Guard:
             return Verdict.DIFFER  # "how early should I arrive" is not "how early can I arrive"
         if "" != _obligation(a) != _obligation(b) != "":
             return Verdict.DIFFER  # "how long before it expires should I book" is not "must I book"
+        a, b = _home_by_dwelling(a, b)
+        b, a = _home_by_dwelling(b, a)
         words = self._words(a, b)
         return Verdict.UNSURE if close_counts and words is Verdict.AGREE else words
 
@@ -1545,18 +1549,18 @@ def _lower_case_names(a: Reading, b: Reading) -> tuple[Reading, Reading]:
     ("in Python", "python reverse a list"; "on a Royal Caribbean cruise", "royal caribbean"; not "to Lyon", "from
     lyon")."""
     theirs = {(f.kind, f.value) for f in b.facts}
-    placed = dict(b.placed)
     alone = sum(f.kind in ("name", "id") for f in a.facts) == 1
     compared = _compares(a) and _compares(b)
     keywords = not any(w in PREPOSITIONS for w in b.said)  # "elden ring pc stutter fix": no word says a role
 
+    def roles(value: str) -> set[str]:
+        """The roles `b` writes `value` in: each preposition before it ("home" for "lives in"), "from" right before
+        "to", "" where it stands after none ("in lagos, home lagos")."""
+        found = {p for w, p in b.placed if w == value} or {"from" if _before_to(b.spelled, value) else ""}
+        return found | {""} if b.spelled.count(value) > len(found) else found
+
     def same_role(fact: Fact) -> bool:
-        role = placed.get(fact.value, "") or ("from" if _before_to(b.spelled, fact.value) else "")
-        if (alone or keywords or role == "") and fact.label not in _DIRECTIONAL and role not in _DIRECTIONAL:
-            return True
-        if compared and {fact.label, role} <= _COMPARED:
-            return True  # "the difference between GDP and GNP", "gdp vs gnp"
-        return role == (fact.label if fact.label in PREPOSITIONS else "")
+        return any(_same_place(fact, role, alone or keywords, compared) for role in roles(fact.value))
 
     written = set(b.words) | (set(b.said) & FUNCTION_WORDS)  # a code that is a function word in lower case: "the us"
     names = [f for f in a.facts if f.kind in ("name", "id") and f.value.isalpha() and (f.kind, f.value) not in theirs
@@ -1564,8 +1568,35 @@ def _lower_case_names(a: Reading, b: Reading) -> tuple[Reading, Reading]:
     if not names:
         return a, b
     values = {f.value for f in names}
-    return (replace(a, facts=tuple(f for f in a.facts if f not in names)),
+    home = any(f.label == "home" and "home" in roles(f.value) for f in names) and "home" not in b.words
+    if home:
+        values |= DWELLS  # "home tunis" and "lives in tunis" say one thing, as the reader reads "lives in Tunis"
+    return (replace(a, facts=tuple(f for f in a.facts if f not in names), words=_without_home(a.words) if home else a.words),
             replace(b, words=tuple(w for w in b.words if w not in values)))
+
+
+def _home_by_dwelling(a: Reading, b: Reading) -> tuple[Reading, Reading]:
+    """`a` places a name at home with the word, `b` with a verb the reader reads as "home" ("home Tunis", "lives in
+    Tunis"): the word says the label, which both sides have; it leaves `a`'s words."""
+    if "home" not in a.words or "home" in b.words:
+        return a, b
+    homes = {f.value for f in b.facts if f.label == "home"}
+    if not any(f.label == "home" and f.value in homes for f in a.facts):
+        return a, b
+    return replace(a, words=_without_home(a.words)), b
+
+
+def _without_home(words: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(w for w in words if w != "home")
+
+
+def _same_place(fact: Fact, role: str, any_role: bool, compared: bool) -> bool:
+    """`_lower_case_names`: a name's fact meets the same name written in lower case in `role`."""
+    if (any_role or role == "") and fact.label not in _DIRECTIONAL and role not in _DIRECTIONAL:
+        return True
+    if compared and {fact.label, role} <= _COMPARED:
+        return True  # "the difference between GDP and GNP", "gdp vs gnp"
+    return role == (fact.label if fact.label in _PLACES else "")
 
 
 def _before_to(spelled: tuple[str, ...], word: str) -> bool:

@@ -1286,6 +1286,23 @@ def test_a_name_written_before_to_in_lower_case_or_opening_the_prompt_is_where_t
     assert not guard.same_text("How long is the train journey to Brussels from Cologne?", "Brussels to Cologne by train, how long?")
 
 
+def test_a_home_said_with_a_verb_meets_home_said_with_the_word_in_either_case(guard):
+    fraud = "card 9512 paid 900 MAD at 07:00 in Lagos, home Tunis, 0 payments last hour. fraud?"
+    for asked in ("card 9512 paid 900 MAD at 07:00 in Lagos, cardholder lives in Tunis, 0 payments last hour. fraud?",
+                  "card 9512 paid 900 mad at 07:00 in lagos, based in tunis, 0 payments last hour. fraud?",
+                  "card 9512 paid 900 mad at 07:00 in lagos, home tunis, 0 payments last hour. fraud?"):
+        assert _verdict(guard, fraud, asked) is Verdict.AGREE, asked
+    for swapped in ("card 9512 paid 900 mad at 07:00 in tunis, lives in lagos, 0 payments last hour. fraud?",
+                    "card 9512 paid 900 MAD at 07:00 in Tunis, lives in Lagos, 0 payments last hour. fraud?",
+                    "card 9512 paid 900 mad at 07:00 in tunis, home lagos, 0 payments last hour. fraud?"):
+        assert _verdict(guard, fraud, swapped) is Verdict.DIFFER, swapped
+    # one city in both roles, written in lower case: each of its places meets one of the name's
+    same = "card 7518 paid 3000 MAD at 21:00 in Lagos, home Lagos, 4 payments last hour. fraud?"
+    assert _verdict(guard, same, same.lower()) is Verdict.AGREE
+    assert read("she lives in lagos").placed == (("lagos", "home"),)
+    assert read("a hotel in lagos").placed == (("lagos", "in"),)
+
+
 def test_an_identifier_of_a_word_and_a_number_written_together_meets_them_written_apart(guard):
     crop = "soil clay pH 8.0 rain 150 mm region Kairouan season winter. crop?"
     assert guard.verdict(read(crop), read("crop? winter, region Kairouan, pH8, clay soil, rain 150 mm")) is Verdict.AGREE
