@@ -525,7 +525,7 @@ def _unit(word: str) -> str:
 
 def _is_unit(raw: str) -> bool:
     lower = raw.lower()
-    if lower in FUNCTION_WORDS and lower not in ("m", "s", "d"):
+    if (lower in FUNCTION_WORDS and lower not in ("m", "s", "d")) or lower in _IRREGULAR_PLURALS:
         return False
     if lower in _UNITS or lower in _PERIODS or (lower.endswith("s") and lower[:-1] in _PERIODS):
         return True
@@ -538,10 +538,16 @@ def _is_unit(raw: str) -> bool:
 
 
 def _counted(raw: str) -> bool:
-    """A plural noun right after a number names what is counted ("5 cups", "2 adults", "3 payments")."""
+    """A plural noun right after a number names what is counted ("5 cups", "2 adults", "3 payments", "3 children")."""
     lower = raw.lower()
-    return (raw.islower() and len(raw) >= 4 and lower.endswith("s") and not lower.endswith("ss")
-            and lower not in FUNCTION_WORDS and lower not in _NEGATIONS and lower not in _DIRECTIONS)
+    return raw.islower() and (lower in _IRREGULAR_PLURALS or (
+        len(raw) >= 4 and lower.endswith("s") and not lower.endswith("ss")
+        and lower not in FUNCTION_WORDS and lower not in _NEGATIONS and lower not in _DIRECTIONS))
+
+
+# plurals a number counts that do not end in s ("feet" is a unit)
+_IRREGULAR_PLURALS = {"children": "child", "people": "person", "men": "man", "women": "woman", "teeth": "tooth",
+                      "mice": "mouse", "geese": "goose"}
 
 
 @dataclass(slots=True)
@@ -692,6 +698,16 @@ def _tokens(text: str) -> list[_Token]:
 def _symbol_or_sign(m: re.Match) -> bool:
     """A number `_TOKEN` matched that carries a currency symbol or a sign: never a spelled number's part."""
     return m.group("number") is not None and m.group("number")[:1] in "+-$\u20ac\u00a3\u00a5"
+
+
+def _range_end(tokens: list[_Token], i: int) -> _Token | None:
+    """The number with a unit that closes a range the bare number at `i` opens ("2-3 cm", "28 to 34 lb", "between 5
+    and 10 kg"), if any."""
+    if i + 2 >= len(tokens) or tokens[i + 2].kind != "number" or not tokens[i + 2].attached:
+        return None
+    joint = tokens[i + 1].text.lower()
+    between = joint == "and" and i > 0 and tokens[i - 1].text.lower() == "between"
+    return tokens[i + 2] if joint in ("-", "to") or between else None
 
 
 def _field_counted(tokens: list[_Token], colon: int) -> _Token | None:
@@ -898,9 +914,13 @@ def read(text: str) -> Reading:
                 and before.text.lower() in _CURRENCIES:
             t.attached, before.used = before.text, True  # "EUR 1,910" is 1,910 EUR
         elif nxt is not None and nxt.kind == "word" and not nxt.used and _counted(nxt.text):
-            t.attached, nxt.used, t.own_unit = lemma(nxt.text.lower()), True, True  # "5 cups": what is counted
+            counted = nxt.text.lower()
+            t.attached, nxt.used, t.own_unit = _IRREGULAR_PLURALS.get(counted) or lemma(counted), True, True  # "5 cups"
         elif before is not None and before.text == ":" and (field := _field_counted(tokens, i - 1)) is not None:
             t.attached, field.used = lemma(field.text.lower()), True  # "payments last hour: 2" is 2 payments
+    for i, t in enumerate(tokens):
+        if t.kind == "number" and not t.attached and (partner := _range_end(tokens, i)) is not None:
+            t.attached = partner.attached  # "2-3 cm", "from 28 to 34 lb": the range's unit is both ends'
     for i, t in enumerate(tokens):
         if t.kind == "word" and not t.used and t.text.lower() in _DIRECTIONS:
             # "last hour", "past 3 days", "within the previous week": a direction that names a period

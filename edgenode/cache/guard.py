@@ -695,7 +695,7 @@ class Guard:
         close_counts = False
         if a.fact_key != b.fact_key:
             # the same fact written otherwise: each rewrite takes (a, b) to (a, b), tried from both sides
-            for rewrite in (_lower_case_names, _bare_amounts, _numbered_for_id, _glued_for_spaced, _spelled_out,
+            for rewrite in (_lower_case_names, _bare_amounts, _loose_units, _numbered_for_id, _glued_for_spaced, _spelled_out,
                             self._without_as_opposite, _framing, _one_for_a, self._slipped_facts, _choice_for_than,
                             _none_for_zero, self._counted_alike, self._bare_counts, self._slipped_dates,
                             self._named_by_derived_word):
@@ -1693,6 +1693,24 @@ def _bare_amounts(a: Reading, b: Reading) -> tuple[Reading, Reading]:
     if not given:
         return a, b
     return replace(a, facts=sorted_facts(replace(f, unit=given[f]) if f in given else f for f in a.facts)), b
+
+
+# units whose word leaves open which of them it means: "pound" a weight or sterling, "degrees" Celsius or Fahrenheit
+_LOOSE_UNITS = {"lb": frozenset(("gbp",)), "deg": frozenset(("c", "f"))}
+_EXACT_WEIGHT = frozenset(("lb", "lbs"))  # "100 lb" is a weight however the other side writes it
+
+
+def _loose_units(a: Reading, b: Reading) -> tuple[Reading, Reading]:
+    """`b`'s figure in a unit its word leaves open ("a 100 pound donation", "at 30 degrees"), read in the unit `a`
+    writes that figure in, where that is one the word may mean ("100 GBP", "30 C"): not "100 lb" for "100 GBP"."""
+    exact = {(f.value, f.unit) for f in a.facts if f.kind == "num"}
+    facts, changed = list(b.facts), False
+    for k, fact in enumerate(facts):
+        meant = [u for u in _LOOSE_UNITS.get(fact.unit, ()) if (fact.value, u) in exact]
+        if fact.kind == "num" and len(meant) == 1 and (fact.value, fact.unit) not in exact and not (
+                fact.unit == "lb" and not _EXACT_WEIGHT.isdisjoint(b.said)):
+            facts[k], changed = replace(fact, unit=meant[0]), True
+    return (a, replace(b, facts=sorted_facts(facts))) if changed else (a, b)
 
 
 def _numbered_for_id(a: Reading, b: Reading) -> tuple[Reading, Reading]:

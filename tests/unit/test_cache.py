@@ -1303,6 +1303,26 @@ def test_a_home_said_with_a_verb_meets_home_said_with_the_word_in_either_case(gu
     assert read("a hotel in lagos").placed == (("lagos", "in"),)
 
 
+def test_a_ranges_unit_is_both_its_ends_and_irregular_plurals_are_counted():
+    assert _key("the manual says 2-3 cm") == _key("the manual says 20-30 mm")
+    assert _key("went from 28 to 34 lb") == _key("went from 28lb to 34lb")
+    assert _key("between 5 and 10 kg") == _key("between 5 kg and 10 kg")
+    assert all(not unit for kind, _, unit in _key("score 3-2") if kind == "num")  # no unit: no range to read
+    assert ("num", "3", "child") in _key("2 adults and 3 children")
+    assert ("num", "2", "woman") in _key("3 men and 2 women")
+
+
+def test_a_pound_or_a_degree_is_the_currency_or_the_scale_the_other_side_writes(guard):
+    gift = "How much does Gift Aid add to a 100 GBP donation?"
+    assert _verdict(guard, gift, "How much does Gift Aid add to a 100 pound donation?") is Verdict.AGREE
+    assert _verdict(guard, gift, "How much does Gift Aid add to a 100 lb donation?") is Verdict.DIFFER  # a weight
+    assert _verdict(guard, gift, "How much does Gift Aid add to a 200 pound donation?") is Verdict.DIFFER
+    wash = "Can I machine wash it at 30C?"
+    assert _verdict(guard, wash, "Can I machine wash it at 30 degrees?") is Verdict.AGREE
+    assert _verdict(guard, wash, "Can I machine wash it at 30F?") is Verdict.DIFFER
+    assert _verdict(guard, wash, "Can I machine wash it at 40 degrees?") is Verdict.DIFFER
+
+
 def test_an_identifier_of_a_word_and_a_number_written_together_meets_them_written_apart(guard):
     crop = "soil clay pH 8.0 rain 150 mm region Kairouan season winter. crop?"
     assert guard.verdict(read(crop), read("crop? winter, region Kairouan, pH8, clay soil, rain 150 mm")) is Verdict.AGREE
