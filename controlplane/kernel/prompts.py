@@ -1042,6 +1042,7 @@ def read(text: str) -> Reading:
         elif t.kind == "word" and t.text[:1].isupper() and not t.sentence_start and lower not in FUNCTION_WORDS:
             t.used = True
             facts.append(Fact("name", _name_role(tokens, i), lower))
+    _qualify_shared_labels(facts, where, tokens)
     # one string per word across every stored reading: a cache keeps a reading per entry
     lowers = [sys.intern(t.text.lower().replace("'", "")) for t in tokens]
     content = [_content(t) for t in tokens]
@@ -1089,6 +1090,22 @@ def read(text: str) -> Reading:
     return Reading(sorted_facts(facts), tuple(words),
                    tuple(modifiers), tuple(sorted(placed)), tuple(coordinated), tuple(literals), tuple(sorted(negated)),
                    tuple(order), said, tuple(sorted(phrases)), spelled, _runs(facts, where, tokens), text)
+
+
+def _qualify_shared_labels(facts: list[Fact], where: dict[int, int], tokens: list[_Token]) -> None:
+    """Numbers labelled by one word ("peak load 48 MW, load 46 MW"): the one whose label a content word right before it
+    qualifies is labelled by that word instead ("peak"), which tells the two apart as "peak 48 MW, load 46 MW" does."""
+    labels = [f.label for f in facts if f.kind == "num" and f.label]
+    for k, fact in enumerate(facts):
+        if fact.kind != "num" or labels.count(fact.label) < 2 or k not in where:
+            continue
+        j = where[k] - 1  # back to the label, in the number's clause
+        while j >= 0 and not (tokens[j].kind == "word" and tokens[j].text.lower() == fact.label):
+            j = -1 if tokens[j].kind == "punct" and tokens[j].text in _CLAUSE_END else j - 1
+        qualifier = tokens[j - 1] if j >= 1 else None  # (none where the label follows the number: "46 MW load")
+        if qualifier is not None and _content(qualifier) and len(qualifier.text) > 1 and (
+                qualifier.text.lower() not in labels):
+            facts[k] = Fact(fact.kind, qualifier.text.lower(), fact.value, fact.unit)
 
 
 def _runs(facts: list[Fact], where: dict[int, int], tokens: list[_Token]) -> tuple[Run, ...]:

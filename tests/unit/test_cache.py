@@ -1303,6 +1303,15 @@ def test_a_home_said_with_a_verb_meets_home_said_with_the_word_in_either_case(gu
     assert read("a hotel in lagos").placed == (("lagos", "in"),)
 
 
+def test_a_label_written_twice_is_told_apart_by_the_word_qualifying_it(guard):
+    grid = "feeder F11 load 46 MW peak 48 MW solar 2 MW. config?"
+    assert _verdict(guard, grid, "f11: peak load 48 MW, solar 2 MW, load 46 MW. config?") is Verdict.AGREE
+    assert _verdict(guard, grid, "feeder F11 load 46 MW, peak load 48 MW, solar 2 MW. config?") is Verdict.AGREE
+    assert _verdict(guard, grid, "feeder F11 load 48 MW, peak load 46 MW, solar 2 MW. config?") is Verdict.DIFFER
+    assert {f.value: f.label for f in read("46 MW load, peak load 48 MW").facts} == {"46000000": "load", "48000000": "peak"}
+    assert {f.label for f in read("peak load 48 MW").facts} == {"load"}  # written once: its own label
+
+
 def test_a_ranges_unit_is_both_its_ends_and_irregular_plurals_are_counted():
     assert _key("the manual says 2-3 cm") == _key("the manual says 20-30 mm")
     assert _key("went from 28 to 34 lb") == _key("went from 28lb to 34lb")
