@@ -499,6 +499,10 @@ class Guard:
             bare = b if fa.label else a
             return not any(f.kind in ("name", "id") and _ROLES.get(f.label, f.label) == "in" for f in bare.facts) and (
                 not _elsewhere(label, bare))
+        if fa.kind == "name" and self.lexicon is not None and any(
+                _ROLES.get(x, x) == "in" and y not in ROLE_PREPOSITIONS and y not in FUNCTION_WORDS and self.lexicon.place(y)
+                for x, y in ((fa.label, fb.label), (fb.label, fa.label))):
+            return True  # a field that names a place says where: "city: Lagos", "location: Lagos" for "in Lagos"
         if fa.label in PREPOSITIONS or fb.label in PREPOSITIONS:
             return False  # a name's preposition is its role: "at Lyon" is not "Lyon"
         if fa.label and fb.label:

@@ -80,6 +80,10 @@ class Lexicon:
         # WordNet's person: the one noun sense "person" and "someone" share
         self._person = self._senses(self.lemmas("person")) & self._senses(self.lemmas("someone"))
         self.person = functools.lru_cache(maxsize=65_536)(self._person_noun)
+        # WordNet's location as a physical place (not its senses of the act of locating)
+        self._location = {s for s in self._senses(self.lemmas("location"))
+                          if self._pos[s] == "n" and self._descends(s, {self._physical_entity})}
+        self.place = functools.lru_cache(maxsize=65_536)(self._place_noun)
 
     @classmethod
     def load(cls, path: Path = TABLE) -> Lexicon:
@@ -141,6 +145,12 @@ class Lexicon:
         whose senses of a person are the rarer ones)."""
         nouns = [s for s in self._senses(self.lemmas(word)) if self._pos[s] == "n"]
         return bool(nouns) and 2 * sum(self._descends(s, self._person) for s in nouns) >= len(nouns)
+
+    def _place_noun(self, word: str) -> bool:
+        """At least half of `word`'s noun senses are places ("city", "location", "town"; not "home", most of whose
+        senses are not)."""
+        nouns = [s for s in self._senses(self.lemmas(word)) if self._pos[s] == "n"]
+        return bool(nouns) and 2 * sum(self._descends(s, self._location) for s in nouns) >= len(nouns)
 
     def _descends(self, sense: int, roots: set[int]) -> bool:
         """`sense` is one of `roots` or has one above it."""

@@ -1312,6 +1312,16 @@ def test_a_label_written_twice_is_told_apart_by_the_word_qualifying_it(guard):
     assert {f.label for f in read("peak load 48 MW").facts} == {"load"}  # written once: its own label
 
 
+def test_a_field_naming_a_place_says_where_a_name_is(guard):
+    fraud = "card 4638 paid 8000 MAD at 01:00 in Tunis, home Casablanca, 3 payments last hour. fraud?"
+    fields = "card: 4638; amount: 8000 MAD; time: 1:00; {}: Tunis; home: Casablanca; payments last hour: 3. fraud?"
+    assert _verdict(guard, fraud, fields.format("city")) is not Verdict.DIFFER  # the field names are the judge's
+    assert _verdict(guard, fraud, fields.format("location")) is not Verdict.DIFFER
+    assert _verdict(guard, fraud, fields.format("card")) is Verdict.DIFFER  # not a place
+    assert _verdict(guard, "sleep on the street in Los Angeles?", "sleep on the street outside Los Angeles?") \
+        is Verdict.DIFFER  # a preposition, however WordNet files it
+
+
 def test_a_ranges_unit_is_both_its_ends_and_irregular_plurals_are_counted():
     assert _key("the manual says 2-3 cm") == _key("the manual says 20-30 mm")
     assert _key("went from 28 to 34 lb") == _key("went from 28lb to 34lb")

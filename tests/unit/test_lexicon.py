@@ -54,6 +54,11 @@ def test_physical_things_are_below_physical_entity(lexicon):
     assert not any(lexicon.physical(w) for w in ("fee", "cost", "payment", "qwzx", "quickly"))
 
 
+def test_places_are_nouns_most_of_whose_senses_are_locations(lexicon):
+    assert all(lexicon.place(w) for w in ("city", "location", "town", "village", "cities"))
+    assert not any(lexicon.place(w) for w in ("home", "card", "amount", "season", "where"))
+
+
 def test_base_forms_follow_the_detachment_rules():
     known = {"box", "church", "boil", "take", "large"}
     assert base_forms("boxes", known) == {"box"}
