@@ -64,7 +64,7 @@ needed necessary between versus vs using during use put both supposed go goes go
 PREPOSITIONS = frozenset(
     "at before after by from to until till around since between in on near against into than versus vs".split())
 _ARTICLES = frozenset(("the", "a", "an"))
-_PER = frozenset(("a", "an", "per", "each", "every"))
+PER = frozenset(("a", "an", "per", "each", "every"))
 _FIRST_PERSON = frozenset(("i", "me"))
 DETERMINERS = _ARTICLES | frozenset("my your his her its our their this that these those some any".split())
 # prepositions whose phrase is a role ("for baking powder", "over paint", "in a cup"): compared for swaps only
@@ -285,6 +285,10 @@ _REWRITES: tuple[tuple[str, object], ...] = (
     (r"ww ?(?:ii|2)", "World War 2"), (r"ww ?(?:i|1)", "World War 1"),  # as "World War II" is read
     (rf"(?:{_NUMBERED}) (?:(?=[ivx]{{2}})(?:x{{0,3}})(?:ix|iv|v?i{{0,3}})|(?-i:[IVX]))", _roman),
     ("|".join(_ORDINAL_WORDS), lambda text: _ORDINAL_WORDS[text.lower()]),  # "first" is 1st
+    # "second" numbers the noun after it ("my second knockout", "vs second cousin"), unless it is a period ("wait a
+    # second", "per second", "a 30 second clip")
+    ("".join(rf"(?<!{w} )" for w in ("\\d", "per", "each", "every", *_NUMBER_WORDS)) + r"second(?= (?!(?:of|or|and|to|"
+     r"for|in|on|at|per|from|than|ago|later|longer|before|after|that|is|was)\b)[a-z])", "2nd"),
     ("|".join(_NUMBER_WORDS), lambda text: _NUMBER_WORDS[text.lower()]),
 )
 _REWRITE = re.compile(r"\b(?:" + "|".join(f"(?P<r{i}>{a})" for i, (a, _) in enumerate(_REWRITES)) + r")\b",
@@ -354,7 +358,8 @@ _NEEDLES = (" then", "deg", "dollar", "pound", "sterling", "kron", "franc", "yen
             "what might", "what would", "is caus", "are caus", "what mak", "is mak", "are mak", "allowed", "permitted",
             "advance", "power of", "close to", " used", "count as", "counts as", "height", "length", "depth",
             "distance", "width", "weight", "speed", "the age", "what age", "w/", " w ", "thru", "abt", "b4", "yday", "no.", "minus", " u ", "u ", "sq", "m2", "ft2", " a minute", " an hour", " a day", " a week",
-            "y/o", "ww", "midday", "noon", "midnight", *(f"{w} " for w in _NUMBERED.split("|")), *_NUMBER_WORDS, *_ORDINAL_WORDS)
+            "y/o", "ww", "midday", "noon", "midnight", " second ", *(f"{w} " for w in _NUMBERED.split("|")), *_NUMBER_WORDS,
+            *_ORDINAL_WORDS)
 
 
 _AGE_HINT = re.compile(r"\bage|\dy/?o\b|\d y/?o\b")  # "Age 42", "aged", "12 yo", "42yo"
@@ -939,7 +944,7 @@ def read(text: str) -> Reading:
                     break
     for i, t in enumerate(tokens):  # "$10,000 a year at 7%" is not "$10,000 at 7% a year": a rate binds to its number
         if t.kind == "word" and not t.used and _unit(t.text) in _PERIOD_UNITS and i >= 2 and (
-                tokens[i - 1].text.lower() in _PER):
+                tokens[i - 1].text.lower() in PER):
             j = i - 3 if tokens[i - 2].kind == "word" and i >= 3 and tokens[i - 3].own_unit else i - 2  # "500 EUR a year"
             if tokens[j].kind == "number" and _unit(tokens[j].attached) in _RATED:  # not "weighing 39 kg per day"
                 t.used, tokens[i - 1].used, tokens[j].per = True, True, _unit(t.text)
@@ -1137,7 +1142,7 @@ def _neighbours(tokens: list[_Token], i: int) -> tuple[str, str]:
 def _framed(tokens: list[_Token], i: int) -> str:
     """The question a period at `i` frames: "how often" for "how many times a day" (the rewrites made it "how often a
     day"); else ""."""
-    if i == 0 or tokens[i - 1].text.lower() not in _PER:
+    if i == 0 or tokens[i - 1].text.lower() not in PER:
         return ""
     for j in range(i - 2, 0, -1):
         if tokens[j].kind == "punct" and tokens[j].text in _CLAUSE_END:

@@ -95,6 +95,7 @@ from controlplane.kernel.prompts import (
     DETERMINERS,
     DWELLS,
     FUNCTION_WORDS,
+    PER,
     PREPOSITIONS,
     ROLE_PREPOSITIONS,
     Fact,
@@ -1756,12 +1757,24 @@ def _glued_for_spaced(a: Reading, b: Reading) -> tuple[Reading, Reading]:
                     words=tuple(w for w in a.words if w not in gone)), replace(b, facts=sorted_facts(facts)))
 
 
+_TIME_ASKED = frozenset(("when", "how long"))
+
+
+def _per(reading: Reading, unit: str) -> bool:
+    """`reading` writes the period `unit` after "a", "per" or "each": a rate ("3 sessions a week"), not a scale."""
+    spelled = reading.spelled
+    return any(w in PER and lemma(spelled[k + 1]) == unit for k, w in enumerate(spelled[:-1]))
+
+
 def _framing(a: Reading, b: Reading) -> tuple[Reading, Reading]:
     """`a` without the periods that only frame what it asks ("how many times a day should a puppy eat") where `b`
-    asks the same and names no period ("how often should I feed a puppy")."""
+    asks the same and names no period ("how often should I feed a puppy"); and without a bare period where `b` asks
+    when or how long, which the period only measures ("how much sleep, in hours", "how many hours of sleep"; "the
+    rainiest month in London", "which month gets the most rain in London")."""
     if any(f.kind == "window" for f in b.facts):
         return a, b
-    framing = [f for f in a.facts if f.kind == "window" and f.label and f.label in b.asks]
+    framing = [f for f in a.facts if f.kind == "window" and (f.label and f.label in b.asks or (
+        not f.label and f.value == "period" and not _TIME_ASKED.isdisjoint(b.asks) and not _per(a, f.unit)))]
     return (replace(a, facts=tuple(f for f in a.facts if f not in framing)) if framing else a), b
 
 

@@ -1322,6 +1322,23 @@ def test_a_field_naming_a_place_says_where_a_name_is(guard):
         is Verdict.DIFFER  # a preposition, however WordNet files it
 
 
+def test_a_bare_period_only_measures_a_time_the_other_side_asks(guard):
+    assert _verdict(guard, "What's the rainiest month in London?", "In London, which month gets the most rain?") \
+        is not Verdict.DIFFER
+    assert _verdict(guard, "How many hours of sleep does an adult need?", "recommended sleep hours for adults") \
+        is not Verdict.DIFFER
+    # a period after "a" or "per" is a rate, which the time asked does not say
+    assert _verdict(guard, "How long is a typical open mic set for a new comedian?",
+                    "How many open mic sets a week should a new comedian do?") is Verdict.DIFFER
+
+
+def test_second_before_a_noun_numbers_it_and_is_no_period():
+    assert _key("after my second knockout") == _key("after my 2nd knockout")
+    assert _key("Newton's second law") == _key("Newton's 2nd law")
+    for period in ("wait a second", "frames per second", "a ten second clip", "takes a second to load"):
+        assert any(f.kind == "window" or f.unit == "second" for f in read(period).facts), period
+
+
 def test_a_ranges_unit_is_both_its_ends_and_irregular_plurals_are_counted():
     assert _key("the manual says 2-3 cm") == _key("the manual says 20-30 mm")
     assert _key("went from 28 to 34 lb") == _key("went from 28lb to 34lb")
