@@ -678,8 +678,10 @@ def _tokens(text: str) -> list[_Token]:
             or (token.text in ",:-" and len(out) >= 2 and out[-2].text.lower() in _INTERJECTIONS)))
     for i, t in enumerate(out):  # "my battery light came on - what does that mean?": a dash between words
         if (t.kind == "op" and t.text == "-" and 0 < i < len(out) - 1 and out[i + 1].kind in ("word", "ident")
-                and len(out[i + 1].text) > 1 and (out[i - 1].kind != "word" or len(out[i - 1].text) > 1)):
-            t.kind, t.text = "punct", ","  # "Symphony No. 5 - which key is it in?": not 5 minus a word
+                and len(out[i + 1].text) > 1 and (out[i - 1].kind != "word" or len(out[i - 1].text) > 1
+                                                  or i >= 2 and out[i - 2].kind == "number")):
+            # "Symphony No. 5 - which key is it in?": not 5 minus a word; "under 250 g - do I", a unit before it
+            t.kind, t.text = "punct", ","
     for i, t in enumerate(out):  # "bleach + ammonia": "and" between words
         if (t.kind == "op" and t.text == "+" and 0 < i < len(out) - 1 and out[i - 1].kind == "word"
                 and out[i + 1].kind == "word" and len(out[i - 1].text) > 1 and len(out[i + 1].text) > 1):

@@ -1332,6 +1332,11 @@ def test_a_bare_period_only_measures_a_time_the_other_side_asks(guard):
                     "How many open mic sets a week should a new comedian do?") is Verdict.DIFFER
 
 
+def test_a_spaced_dash_after_a_numbers_unit_separates_clauses():
+    assert _key("my drone is under 250 g - do I have to register it?") == _key("my drone is under 250 g, do I have to register it?")
+    assert ("op", "-", "") in _key("what is 5 g - 3 g")  # between two numbers: a subtraction
+
+
 def test_second_before_a_noun_numbers_it_and_is_no_period():
     assert _key("after my second knockout") == _key("after my 2nd knockout")
     assert _key("Newton's second law") == _key("Newton's 2nd law")
