@@ -238,7 +238,10 @@ _REWRITES: tuple[tuple[str, object], ...] = (
     # areas: "2,000 square feet", "2,000 sq ft" and "2,000 sqft" are one; "200 m2" is "200 sqm" (not an "M2" chip)
     (r"(?:square|sq\.?)\s*(?:feet|foot|ft)|(?<=\d )ft2", "sqft"),
     (r"(?:square|sq\.?)\s*(?:kilomet(?:er|re)s?|km)", "sqkm"),
-    (r"(?:square|sq\.?)\s*(?:met(?:er|re)s?|m)|(?<=\d )(?-i:m2)", "sqm"), (r"(?:square|sq\.?)\s*(?:miles?|mi)", "sqmi"),
+    # ("per m2", "how many m2": the unit alone; "m3", cubic metres, likewise)
+    (r"(?:square|sq\.?)\s*(?:met(?:er|re)s?|m)|(?<=\d )(?-i:m2)|(?<=\bper )(?-i:m2)|(?<=\bmany )(?-i:m2)", "sqm"),
+    (r"(?:square|sq\.?)\s*(?:miles?|mi)", "sqmi"),
+    (r"(?:cubic|cu\.?)\s*(?:met(?:er|re)s?|m)|(?<=\d )(?-i:m3)|(?<=\bper )(?-i:m3)|(?<=\bmany )(?-i:m3)", "cbm"),
     # a duration of one: "for an hour" is "for 1 hour", "within a week" is "within 1 week" (not "twice a day" nor
     # "calories in a day": rates)
     (r"(?:for|within|after|than|about|under) an? (?=(?:minute|hour|day|week)(?:\s*(?:[?.!,;:]|$)|\s+(?:at|in|on|"
@@ -357,7 +360,7 @@ _NEEDLES = (" then", "deg", "dollar", "pound", "sterling", "kron", "franc", "yen
             "\u2019", "reason", " cause", "is it ", " way", "steps", "process", "method", "procedure", "time to", "time of", "what caus", "what could",
             "what might", "what would", "is caus", "are caus", "what mak", "is mak", "are mak", "allowed", "permitted",
             "advance", "power of", "close to", " used", "count as", "counts as", "height", "length", "depth",
-            "distance", "width", "weight", "speed", "the age", "what age", "w/", " w ", "thru", "abt", "b4", "yday", "no.", "minus", " u ", "u ", "sq", "m2", "ft2", " a minute", " an hour", " a day", " a week",
+            "distance", "width", "weight", "speed", "the age", "what age", "w/", " w ", "thru", "abt", "b4", "yday", "no.", "minus", " u ", "u ", "sq", "m2", "m3", "cubic", "cu.", "ft2", " a minute", " an hour", " a day", " a week",
             "y/o", "ww", "midday", "noon", "midnight", " second ", *(f"{w} " for w in _NUMBERED.split("|")), *_NUMBER_WORDS,
             *_ORDINAL_WORDS)
 

@@ -1337,6 +1337,12 @@ def test_a_spaced_dash_after_a_numbers_unit_separates_clauses():
     assert ("op", "-", "") in _key("what is 5 g - 3 g")  # between two numbers: a subtraction
 
 
+def test_square_and_cubic_metres_are_one_unit_however_written():
+    assert read("lime per square metre").words == read("lime per m2").words
+    assert _key("12 cubic metres of water") == _key("12 m3 of water") == (("num", "12", "cbm"),)
+    assert ("id", "m2", "") in _key("my m2 macbook")  # a chip, not an area
+
+
 def test_second_before_a_noun_numbers_it_and_is_no_period():
     assert _key("after my second knockout") == _key("after my 2nd knockout")
     assert _key("Newton's second law") == _key("Newton's 2nd law")
