@@ -485,7 +485,12 @@ class Guard:
         alone = (sum(f.kind == fa.kind and f.unit == fa.unit for f in a.facts) == 1
                  and sum(f.kind == fb.kind and f.unit == fb.unit for f in b.facts) == 1)
         if fa.kind == "num":
-            return alone  # nothing else could take its value: its label words are compared as template words
+            # nothing else could take its value, or two labels neither of which labels another of the other side's
+            # numbers in that unit (no swap: "rose from 165 AUD", "went up from 165 AUD"; not "load 30 MW peak 46 MW",
+            # "peak 30 MW load 46 MW"): its label words are compared as template words
+            return alone or bool(fa.label and fb.label) and not (
+                _labels_other(fa, b) & _label_words(fb.label, b) or _labels_other(fb, a) & _label_words(fa.label, a)
+                or fa.label in _labels_other(fa, b) or fb.label in _labels_other(fb, a))
         if {fa.label, fb.label} <= _COMPARED and _compares(a) and _compares(b):
             return True  # what a difference is asked between has no order: "between TCP and UDP", "UDP from TCP"
         if fa.kind in ("name", "id") and _ROLES.get(fa.label, fa.label) == _ROLES.get(fb.label, fb.label) != "":
@@ -891,6 +896,11 @@ def _answered(reading: Reading) -> frozenset[str]:
     if "what" in reading.said and not {"is", "are"}.isdisjoint(reading.said):
         asks.add("what is")  # "what is wind chill" asks what "wind chill" means
     return frozenset().union(*(_ANSWERS.get(ask, ()) for ask in asks))
+
+
+def _labels_other(fact: Fact, reading: Reading) -> set[str]:
+    """The labels of `reading`'s facts of `fact`'s kind and unit whose value is another."""
+    return {f.label for f in reading.facts if f.kind == fact.kind and f.unit == fact.unit and f.value != fact.value}
 
 
 def _label_words(label: str, reading: Reading) -> set[str]:

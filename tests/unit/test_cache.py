@@ -1337,6 +1337,14 @@ def test_a_spaced_dash_after_a_numbers_unit_separates_clauses():
     assert ("op", "-", "") in _key("what is 5 g - 3 g")  # between two numbers: a subtraction
 
 
+def test_numbers_of_one_unit_with_other_labels_meet_unless_the_labels_swap(guard):
+    stored = "Should wall ties be spaced 900 mm apart horizontally and 450 mm vertically?"
+    assert _verdict(guard, stored, "Should the wall ties be 900 mm apart horizontally and 450 mm vertically?") \
+        is not Verdict.DIFFER  # 900 labelled "spaced" and "ties": no other number of b's is "spaced"
+    grid = "feeder F11 load 30 MW peak 46 MW solar 2 MW. config?"
+    assert _verdict(guard, grid, "feeder F11 peak 30 MW load 46 MW solar 2 MW. config?") is Verdict.DIFFER
+
+
 def test_square_and_cubic_metres_are_one_unit_however_written():
     assert read("lime per square metre").words == read("lime per m2").words
     assert _key("12 cubic metres of water") == _key("12 m3 of water") == (("num", "12", "cbm"),)
