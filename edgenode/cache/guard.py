@@ -1779,12 +1779,14 @@ def _per(reading: Reading, unit: str) -> bool:
 def _framing(a: Reading, b: Reading) -> tuple[Reading, Reading]:
     """`a` without the periods that only frame what it asks ("how many times a day should a puppy eat") where `b`
     asks the same and names no period ("how often should I feed a puppy"); and without a bare period where `b` asks
-    when or how long, which the period only measures ("how much sleep, in hours", "how many hours of sleep"; "the
-    rainiest month in London", "which month gets the most rain in London")."""
+    when or how long and `a` does not, which the period only measures ("how much sleep, in hours", "how many hours of
+    sleep"; "the rainiest month in London", "which month gets the most rain in London"; not "when is the best time of
+    day", which narrows "when")."""
     if any(f.kind == "window" for f in b.facts):
         return a, b
     framing = [f for f in a.facts if f.kind == "window" and (f.label and f.label in b.asks or (
-        not f.label and f.value == "period" and not _TIME_ASKED.isdisjoint(b.asks) and not _per(a, f.unit)))]
+        not f.label and f.value == "period" and not _TIME_ASKED.isdisjoint(b.asks) and _TIME_ASKED.isdisjoint(a.asks)
+        and not _per(a, f.unit)))]
     return (replace(a, facts=tuple(f for f in a.facts if f not in framing)) if framing else a), b
 
 
