@@ -64,7 +64,7 @@ needed necessary between versus vs using during use put both supposed go goes go
 PREPOSITIONS = frozenset(
     "at before after by from to until till around since between in on near against into than versus vs".split())
 _ARTICLES = frozenset(("the", "a", "an"))
-PER = frozenset(("a", "an", "per", "each", "every"))
+_PER = frozenset(("a", "an", "per", "each", "every"))
 _FIRST_PERSON = frozenset(("i", "me"))
 DETERMINERS = _ARTICLES | frozenset("my your his her its our their this that these those some any".split())
 # prepositions whose phrase is a role ("for baking powder", "over paint", "in a cup"): compared for swaps only
@@ -376,7 +376,7 @@ def _rewrite(m: re.Match) -> str:
 @dataclass(frozen=True, slots=True)
 class Fact:
     kind: str  # "num" | "time" | "date" | "id" | "name" | "window" | "not" | "op" | "than" | "ask"
-    label: str  # the role's word ("" when none), compared by meaning; a window's: the question it frames, if any
+    label: str  # the role's word ("" when none), compared by meaning; a window's: the question it frames, if any ("per" a rate)
     value: str  # compared exactly
     unit: str = ""  # compared exactly (normalised)
 
@@ -949,7 +949,7 @@ def read(text: str) -> Reading:
                     break
     for i, t in enumerate(tokens):  # "$10,000 a year at 7%" is not "$10,000 at 7% a year": a rate binds to its number
         if t.kind == "word" and not t.used and _unit(t.text) in _PERIOD_UNITS and i >= 2 and (
-                tokens[i - 1].text.lower() in PER):
+                tokens[i - 1].text.lower() in _PER):
             j = i - 3 if tokens[i - 2].kind == "word" and i >= 3 and tokens[i - 3].own_unit else i - 2  # "500 EUR a year"
             if tokens[j].kind == "number" and _unit(tokens[j].attached) in _RATED:  # not "weighing 39 kg per day"
                 t.used, tokens[i - 1].used, tokens[j].per = True, True, _unit(t.text)
@@ -1146,15 +1146,15 @@ def _neighbours(tokens: list[_Token], i: int) -> tuple[str, str]:
 
 def _framed(tokens: list[_Token], i: int) -> str:
     """The question a period at `i` frames: "how often" for "how many times a day" (the rewrites made it "how often a
-    day"); else ""."""
-    if i == 0 or tokens[i - 1].text.lower() not in PER:
+    day"); "per" for another rate ("3 sessions a week"), which frames no question; else ""."""
+    if i == 0 or tokens[i - 1].text.lower() not in _PER:
         return ""
     for j in range(i - 2, 0, -1):
         if tokens[j].kind == "punct" and tokens[j].text in _CLAUSE_END:
-            return ""
+            break
         if tokens[j].text.lower() == "often" and tokens[j - 1].text.lower() == "how":
             return "how often"
-    return ""
+    return "per"
 
 
 def _compared(tokens: list[_Token], i: int) -> str:

@@ -95,7 +95,6 @@ from controlplane.kernel.prompts import (
     DETERMINERS,
     DWELLS,
     FUNCTION_WORDS,
-    PER,
     PREPOSITIONS,
     ROLE_PREPOSITIONS,
     Fact,
@@ -1770,12 +1769,6 @@ def _glued_for_spaced(a: Reading, b: Reading) -> tuple[Reading, Reading]:
 _TIME_ASKED = frozenset(("when", "how long"))
 
 
-def _per(reading: Reading, unit: str) -> bool:
-    """`reading` writes the period `unit` after "a", "per" or "each": a rate ("3 sessions a week"), not a scale."""
-    spelled = reading.spelled
-    return any(w in PER and lemma(spelled[k + 1]) == unit for k, w in enumerate(spelled[:-1]))
-
-
 def _framing(a: Reading, b: Reading) -> tuple[Reading, Reading]:
     """`a` without the periods that only frame what it asks ("how many times a day should a puppy eat") where `b`
     asks the same and names no period ("how often should I feed a puppy"); and without a bare period where `b` asks
@@ -1785,8 +1778,7 @@ def _framing(a: Reading, b: Reading) -> tuple[Reading, Reading]:
     if any(f.kind == "window" for f in b.facts):
         return a, b
     framing = [f for f in a.facts if f.kind == "window" and (f.label and f.label in b.asks or (
-        not f.label and f.value == "period" and not _TIME_ASKED.isdisjoint(b.asks) and _TIME_ASKED.isdisjoint(a.asks)
-        and not _per(a, f.unit)))]
+        not f.label and f.value == "period" and not _TIME_ASKED.isdisjoint(b.asks) and _TIME_ASKED.isdisjoint(a.asks)))]
     return (replace(a, facts=tuple(f for f in a.facts if f not in framing)) if framing else a), b
 
 
