@@ -501,7 +501,17 @@ def _in_base_unit(value: str, unit: str) -> tuple[str, str]:
 
 def one_of(word: str) -> tuple[str, str]:
     """The value and unit a count of one of `word` is read as: ("1", "mi") for "mile", ("1000", "m") for "kilometre"."""
-    return _in_base_unit("1", _unit(word))
+    return measured("1", word)
+
+
+def measured(value: str, word: str) -> tuple[str, str]:
+    """The value and unit `value` followed by the unit `word` is read as: ("46000000", "w") for "46", "megawatts"."""
+    return _in_base_unit(value, _unit(word))
+
+
+# the units' names spelled out in letters ("megawatts", "millimetre"; not codes: "sqcm", "kcal"), which a typing slip
+# may miss
+UNIT_WORDS = frozenset(word for word, code in _UNITS.items() if word.isalpha() and len(word) >= 4 and word != code)
 
 
 def _number(text: str) -> str:

@@ -97,11 +97,13 @@ from controlplane.kernel.prompts import (
     FUNCTION_WORDS,
     PREPOSITIONS,
     ROLE_PREPOSITIONS,
+    UNIT_WORDS,
     Fact,
     Reading,
     is_currency,
     is_measure,
     lemma,
+    measured,
     one_of,
     other_units,
     read,
@@ -542,11 +544,18 @@ class Guard:
 
     def _slipped_facts(self, a: Reading, b: Reading) -> tuple[Reading, Reading]:
         """`b`'s names and units that are a typing slip of `a`'s, which WordNet knows ("Califronia", "California"; "60
-        mintues", "60 minutes"), written as `a` writes them. Not a code: one letter makes another ("BATNA", "WATNA")."""
+        mintues", "60 minutes"), or of a unit's name ("46 megaawatts" for "46 MW", "250 millietres" for "250 mm"),
+        written as `a` writes them. Not a code: one letter makes another ("BATNA", "WATNA")."""
         mine = {(f.kind, f.value, f.unit) for f in a.facts}
         facts, changed = list(b.facts), False
         for k, fact in enumerate(facts):
             if fact.kind == "ask" or (fact.kind, fact.value, fact.unit) in mine:
+                continue
+            if fact.kind == "num" and not is_measure(fact.unit) and (measures := {
+                    measured(fact.value, word) for word in UNIT_WORDS if self._slip(fact.unit, word)}) & {
+                    (f.value, f.unit) for f in a.facts if f.kind == "num"}:
+                value, unit = next(iter(measures))  # one slip reads one way: no unit's name is a slip of another's
+                facts[k], changed = replace(fact, value=value, unit=unit), True
                 continue
             for other in a.facts:
                 if other.kind != fact.kind:

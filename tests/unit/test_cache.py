@@ -188,6 +188,10 @@ def test_facts_are_bound_to_their_roles():
     ("Do I get paid on jury duty in California?", "Do I get paid on jury duty in Califronia?", True),
     ("What if we do not escape within the 60 minutes?", "What if we do not escape within the 60 mintues?", True),
     ("Do I get paid on jury duty in California?", "Do I get paid on jury duty in Carolina?", False),
+    # a unit's name typed with a slip is that unit, its metric prefix taken in; not another unit's name
+    ("feeder F21 load 12 MW peak 31 MW. config?", "f21 has load of 12 megaawatts, peak: 31 mw - which config?", True),
+    ("rain 150 mm. crop?", "RAIN: 150 MILLIETRES -> CROP?", True),
+    ("feeder F21 load 12 MW peak 31 MW. config?", "f21 has load of 12 kilowats, peak: 31 mw - which config?", False),
     ("What is BATNA in negotiation?", "What is WATNA in negotiation?", False),
     # a sign in words; a bound said by a comparative
     ("Can I cold crash my beer at -2 C?", "Is it OK to cold crash my beer at minus 2 C?", True),
