@@ -142,6 +142,23 @@ _COMPARED = frozenset(("between", "from", "and", "with", "to", "vs", "versus", "
 _VERSUS = frozenset(("vs", "versus"))  # "A vs B" asks how they differ
 # prepositions that give a name one role: where it is ("in", "at", "on"), where something goes ("to", "into")
 _ROLES = {"at": "in", "on": "in", "into": "to"}
+# what a word typed with a slip is spelled right as, where the reader reads the word itself (`Guard._respelled`)
+_SPELLED_RIGHT = frozenset(w for w in FUNCTION_WORDS | DWELLS if len(w) >= 4 and w.isalpha())
+_MAX_SLIPS = 16_384  # `Guard._meant`'s answers kept; past it they start again
+_WORD = re.compile(r"[A-Za-z]+")
+_LETTERS = "abcdefghijklmnopqrstuvwxyz"
+
+
+def _edits(typed: str) -> tuple[set[str], set[str], set[str]]:
+    """The words one slip from `typed`, likeliest first: a doubled letter undoubled or two letters swapped; a letter
+    dropped or added; a letter changed."""
+    splits = [(typed[:i], typed[i:]) for i in range(len(typed) + 1)]
+    undoubled = {x + y[1:] for x, y in splits if y and x and x[-1] == y[0]}
+    swapped = {x + y[1] + y[0] + y[2:] for x, y in splits if len(y) > 1 and y[0] != y[1]}
+    dropped = {x + y[1:] for x, y in splits if y}
+    added = {x + c + y for x, y in splits for c in _LETTERS}
+    changed = {x + c + y[1:] for x, y in splits if y for c in _LETTERS if c != y[0]}
+    return undoubled | swapped, (dropped | added) - undoubled, changed
 _PLACES = PREPOSITIONS | {"home"}  # a name's labels that say where it stands ("home" for "lives in", "home Tunis")
 
 
@@ -212,6 +229,7 @@ class Guard:
         self.lexicon = lexicon
         self.paraphrase = paraphrase  # (stored, asked) -> rewords it: asked where the words are UNSURE
         self._unvouched = math.nextafter(word_threshold, -math.inf)  # close, but not a meet: the judge decides
+        self._slips: dict[str, str] = {}  # `_meant`'s answers
 
     def without_lexicon(self) -> Guard:
         """The same guard on word vectors alone (what WordNet buys is measured against it)."""
@@ -542,6 +560,40 @@ class Guard:
                         replace(b, words=tuple(w for w in b.words if w != other)))
         return a, b
 
+    def _respelled(self, reading: Reading, other: Reading) -> Reading:
+        """`reading` read again with each word that is a typing slip of a function word or a dwelling verb spelled right
+        ("whhere: Abidjan", "lievs in Dakar", "how shouuld it be", "Whcih crop"): the reader takes such a word for a
+        template word and misses what it says of the facts and the question. A word is respelled only where it is no
+        common word and WordNet does not know it, the other side does not write it or a slip of one of its words (the
+        words' own rules meet those), and the likeliest slip (`_meant`) is one such word."""
+        if self.lexicon is None or not reading.text:
+            return reading
+        theirs = set(other.said) | set(other.words) | {f.value for f in other.facts}
+        fixes = {}
+        for word in reading.words:
+            if (len(word) >= 4 and word.isalpha() and word not in theirs and not self._vectors.common(word)
+                    and not self.lexicon.lemmas(word) and (meant := self._meant(word)) in _SPELLED_RIGHT
+                    and not any(self._slip(word, o) for o in theirs)):
+                fixes[word] = meant
+        if not fixes:
+            return reading
+        return read(_WORD.sub(lambda m: fixes.get(m.group().lower(), m.group()), reading.text))
+
+    def _meant(self, typed: str) -> str:
+        """The one common word (or function word) `typed` is likeliest a slip of, "" where none or several: a letter
+        doubled or two swapped first ("shouuld", "whcih"), then one added or dropped, then one changed."""
+        if (found := self._slips.get(typed)) is None:
+            found = ""
+            for tier in _edits(typed):
+                words = {w for w in tier if w in _SPELLED_RIGHT or self._vectors.common(w)}
+                if words:
+                    found = next(iter(words)) if len(words) == 1 else ""
+                    break
+            if len(self._slips) >= _MAX_SLIPS:
+                self._slips.clear()
+            self._slips[typed] = found
+        return found
+
     def _slipped_facts(self, a: Reading, b: Reading) -> tuple[Reading, Reading]:
         """`b`'s names and units that are a typing slip of `a`'s, which WordNet knows ("Califronia", "California"; "60
         mintues", "60 minutes"), or of a unit's name ("46 megaawatts" for "46 MW", "250 millietres" for "250 mm"),
@@ -710,6 +762,7 @@ class Guard:
     def verdict(self, a: Reading, b: Reading) -> Verdict:
         """The rules alone: facts, what is asked, roles, negations, the small words (`_SMALL_WORDS`), tense, modality,
         then the template words."""
+        a, b = self._respelled(a, b), self._respelled(b, a)
         close_counts = False
         if a.fact_key != b.fact_key:
             # the same fact written otherwise: each rewrite takes (a, b) to (a, b), tried from both sides

@@ -1116,6 +1116,23 @@ def test_two_letters_swapped_or_doubled_in_a_word_wordnet_does_not_know_is_a_sli
     assert not guard._misspelt("getattr", "setattr")  # a letter changed: another word
 
 
+def test_a_function_word_typed_with_a_slip_is_read_as_that_word(guard):
+    grid = "feeder F20 load 15 MW peak 16 MW solar 17 MW. config?"
+    # "shouuld" is a template word the other side lacks until it is read as "should"
+    assert guard.verdict(read(grid), read("F20 load/peak/solar 15/16/17 MW how shouuld it be configured?")) is (
+        Verdict.AGREE)
+    fields = "card: 4860 | paid: 900 MAD | time: 16:00 | whhere: {} | home: {} | payments last hour: 2 => fraud?"
+    stored = "card 4860 paid 900 MAD at 16:00 in Rabat, home Tunis, 2 payments last hour. fraud?"
+    assert guard.same_text(stored, fields.format("Rabat", "Tunis"))
+    assert not guard.same_text(stored, fields.format("Tunis", "Rabat"))
+    # the likeliest slip: a letter doubled or two swapped before one added, dropped or changed ("wrth": "worth" and
+    # "wrath" before "with", so not respelled); never a common word ("hers"), nor a slip of a word the other side says
+    assert guard._meant("whhere") == "where" and guard._meant("waht") == "what" and guard._meant("wrth") == ""
+    assert "wrth" in guard._respelled(read("is a bag wrth it"), read("x")).words
+    assert guard._respelled(read("blood is takne"), read("blood is taken")).words == ("blood", "takne")
+    assert guard._respelled(read("mine and hers"), read("x")).words == read("mine and hers").words
+
+
 def test_an_identifiers_kind_and_a_fields_broader_name_say_nothing_more(guard):
     grid = "feeder F30 load 12 MW peak 17 MW solar 23 MW. config?"
     assert guard.same_text(grid, "F30 load 12 MW peak 17 MW solar 23 MW. conifg?")
