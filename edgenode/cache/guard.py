@@ -766,7 +766,7 @@ class Guard:
         close_counts = False
         if a.fact_key != b.fact_key:
             # the same fact written otherwise: each rewrite takes (a, b) to (a, b), tried from both sides
-            for rewrite in (_lower_case_names, _bare_amounts, _loose_units, _numbered_for_id, _glued_for_spaced, _spelled_out,
+            for rewrite in (_lower_case_names, _bare_operators, _bare_amounts, _loose_units, _numbered_for_id, _glued_for_spaced, _spelled_out,
                             self._without_as_opposite, _framing, _one_for_a, self._slipped_facts, _choice_for_than,
                             _none_for_zero, self._counted_alike, self._bare_counts, self._slipped_dates,
                             self._named_by_derived_word):
@@ -1747,6 +1747,20 @@ def _initials_run(letters: str, spelled: tuple[str, ...]) -> tuple[str, ...]:
         if k == len(letters) and spelled[start][0] == letters[0]:
             return spelled[start:j]
     return ()
+
+
+def _bare_operators(a: Reading, b: Reading) -> tuple[Reading, Reading]:
+    """`a` without its operators that stand between no two numbers ("p = 0.03", "no legal moves + in check =
+    stalemate?", "returning #N/A - why?") where `b` writes no operator, nor an operator's sign anywhere ("=" and "=="
+    in JavaScript, a "4+" and a "4-" boat): punctuation there, not a figure."""
+    if (any(f.kind == "op" for f in b.facts) or _OPERATOR_SIGNS.search(b.text)
+            or not any(f.kind == "op" and f.value in _BARE_OPERATORS for f in a.facts)):
+        return a, b
+    return replace(a, facts=tuple(f for f in a.facts if not (f.kind == "op" and f.value in _BARE_OPERATORS))), b
+
+
+_BARE_OPERATORS = frozenset("= - +".split())
+_OPERATOR_SIGNS = re.compile(r"[=+*/^<>]|\d-(?!\w)")  # and a minus after a number: "a 4- boat"
 
 
 def _bare_amounts(a: Reading, b: Reading) -> tuple[Reading, Reading]:

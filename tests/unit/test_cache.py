@@ -193,6 +193,11 @@ def test_facts_are_bound_to_their_roles():
     ("rain 150 mm. crop?", "RAIN: 150 MILLIETRES -> CROP?", True),
     ("feeder F21 load 12 MW peak 31 MW. config?", "f21 has load of 12 kilowats, peak: 31 mw - which config?", False),
     ("What is BATNA in negotiation?", "What is WATNA in negotiation?", False),
+    # an operator between no two numbers is punctuation where the other side writes no operator's sign
+    ("Is it stalemate if I have no legal moves and I am in check?", "no legal moves + in check = stalemate?", True),
+    ("How many people are in a 4+ boat?", "How many people are in a 4- boat?", False),
+    ("What is the difference between == and === in JavaScript?", "What is the difference between = and == in JavaScript?",
+     False),
     # a sign in words; a bound said by a comparative
     ("Can I cold crash my beer at -2 C?", "Is it OK to cold crash my beer at minus 2 C?", True),
     ("Can I cold crash my beer at -2 C?", "Can I cold crash my beer at 2 C?", False),
