@@ -119,7 +119,9 @@ thu thurs fri sat sun spring summer autumn fall winter""".split())
 # date words that are also common English words: a date only when written as one ("Sun", "fall 2020",
 # "in the fall"), else the verb or noun ("the sun", "when did the wall fall", "a hot spring")
 _AMBIGUOUS_DATES = frozenset("jan mar jun sep sept oct nov dec mon tue tues wed thu thurs fri sat sun".split())
-_SEASON_VERBS = frozenset(("spring", "fall"))
+# seasons whose names are also a verb or a thing: read as a date only where a season is meant ("in the fall",
+# "spring 2024"; not "when did Rome fall", "a hot spring"), and met with the bare word by the guard
+SEASON_VERBS = frozenset(("spring", "fall"))
 _SEASON_NAMES = {"fall": "autumn"}  # one season however named: "in the fall", "in autumn"
 _BEFORE_SEASON = frozenset("the this next last during every early late mid in by until since".split())
 _PERIOD_UNITS = frozenset(_PERIODS.values())
@@ -460,6 +462,11 @@ def sorted_facts(facts: Iterable[Fact]) -> tuple[Fact, ...]:
     return tuple(sorted(facts, key=lambda f: (f.kind, f.value, f.unit, f.label)))
 
 
+def date_value(word: str) -> str:
+    """The value a month, a day or a season is read as ("jan", "mon", "aut" for "fall" and "autumn")."""
+    return _SEASON_NAMES.get(word, word)[:3]
+
+
 def is_currency(unit: str) -> bool:
     """A fact's unit names a currency ("usd", "mad"), not a rate or anything else."""
     return unit in _CURRENCIES
@@ -773,7 +780,7 @@ def _is_date(tokens: list[_Token], i: int) -> bool:
         return beside_number or tokens[i].text == "May" and not tokens[i].sentence_start
     if lower in _AMBIGUOUS_DATES:
         return tokens[i].text[:1].isupper() or beside_number
-    if lower in _SEASON_VERBS:
+    if lower in SEASON_VERBS:
         before = tokens[i - 1].text.lower() if i > 0 and tokens[i - 1].kind == "word" else ""
         return before in _BEFORE_SEASON or beside_number
     return True
@@ -990,7 +997,7 @@ def read(text: str) -> Reading:
                         and near.text.isdigit() and 1 <= int(near.text) <= 31):  # "spring 2024": a year
                     near.used, day = True, _number(near.text)
                     break
-            facts.append(Fact("date", "", f"{day} {_SEASON_NAMES.get(lower, lower)[:3]}".strip()))
+            facts.append(Fact("date", "", f"{day} {date_value(lower)}".strip()))
         elif lower in _NEGATIONS or t.text.lower().endswith("n't"):
             t.used = True
             facts.append(Fact("not", "", "not"))

@@ -97,9 +97,11 @@ from controlplane.kernel.prompts import (
     FUNCTION_WORDS,
     PREPOSITIONS,
     ROLE_PREPOSITIONS,
+    SEASON_VERBS,
     UNIT_WORDS,
     Fact,
     Reading,
+    date_value,
     is_currency,
     is_measure,
     lemma,
@@ -766,7 +768,7 @@ class Guard:
         close_counts = False
         if a.fact_key != b.fact_key:
             # the same fact written otherwise: each rewrite takes (a, b) to (a, b), tried from both sides
-            for rewrite in (_lower_case_names, _bare_operators, _bare_amounts, _loose_units, _numbered_for_id, _glued_for_spaced, _spelled_out,
+            for rewrite in (_lower_case_names, _bare_operators, _season_by_word, _bare_amounts, _loose_units, _numbered_for_id, _glued_for_spaced, _spelled_out,
                             self._without_as_opposite, _framing, _one_for_a, self._slipped_facts, _choice_for_than,
                             _none_for_zero, self._counted_alike, self._bare_counts, self._slipped_dates,
                             self._named_by_derived_word):
@@ -1747,6 +1749,19 @@ def _initials_run(letters: str, spelled: tuple[str, ...]) -> tuple[str, ...]:
         if k == len(letters) and spelled[start][0] == letters[0]:
             return spelled[start:j]
     return ()
+
+
+def _season_by_word(a: Reading, b: Reading) -> tuple[Reading, Reading]:
+    """`a`'s season whose name is also a verb or a thing ("in spring", "during the fall"), where `b` writes that name
+    as a template word and names no date ("season spring", "spring"): read in `b` as that season."""
+    if any(f.kind == "date" for f in b.facts):
+        return a, b
+    dates = {f.value for f in a.facts if f.kind == "date"}
+    said = [w for w in b.words if w in SEASON_VERBS and date_value(w) in dates]
+    if not said:
+        return a, b
+    facts = b.facts + tuple(Fact("date", "", date_value(w)) for w in said)
+    return a, replace(b, facts=sorted_facts(facts), words=tuple(w for w in b.words if w not in said))
 
 
 def _bare_operators(a: Reading, b: Reading) -> tuple[Reading, Reading]:

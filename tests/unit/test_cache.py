@@ -193,6 +193,12 @@ def test_facts_are_bound_to_their_roles():
     ("rain 150 mm. crop?", "RAIN: 150 MILLIETRES -> CROP?", True),
     ("feeder F21 load 12 MW peak 31 MW. config?", "f21 has load of 12 kilowats, peak: 31 mw - which config?", False),
     ("What is BATNA in negotiation?", "What is WATNA in negotiation?", False),
+    # a season whose name is also a verb or a thing, a date on one side and a bare word on the other
+    ("soil sand pH 7.5 rain 450 mm region Meknes season spring. crop?",
+     "rain 450 mm, ph 7.5, soil: sand, in spring, meknes area. crop?", True),
+    ("soil sand pH 7.5 rain 450 mm region Meknes season spring. crop?",
+     "rain 450 mm, ph 7.5, soil: sand, in autumn, meknes area. crop?", False),
+    ("best time to visit the hot spring", "best time to visit in spring", False),
     # an operator between no two numbers is punctuation where the other side writes no operator's sign
     ("Is it stalemate if I have no legal moves and I am in check?", "no legal moves + in check = stalemate?", True),
     ("How many people are in a 4+ boat?", "How many people are in a 4- boat?", False),
