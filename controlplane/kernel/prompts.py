@@ -284,7 +284,9 @@ _REWRITES: tuple[tuple[str, object], ...] = (
     (r"(?<=[a-z] )(?-i:w)(?= (?!(?:on|in|at|to|for|from|of|and|or|is|key)\b)[a-z])", "with"),
     # text-speak: "do u tip", "thru security", "abt" ("PPL" is a pilot's licence; "10 u of insulin" counts units)
     (r"(?<!\d )(?<!many )u(?![-'\u2019])", "you"), (r"thru", "through"), (r"abt", "about"), (r"b4", "before"),
-    (r"yday", "yesterday"),
+    (r"yday", "yesterday"), (r"txns", "transactions"), (r"txn", "transaction"), (r"accts?", lambda text: "account" + text[4:]),
+    (r"approx", "approximately"),  # and in lower case, where capitals write a code ("a PPL", "the AMT", "AVG antivirus")
+    (r"(?-i:[pP]pl)", "people"), (r"(?-i:[aA]mt)", "amount"), (r"(?-i:[aA]vg)", "average"),
     (r"no\. of", "number of"), (r"minus ?(?=\d)", "-"),  # "no. of players" counts; "minus 15 C" is -15 C
     (r"(?:,\s*)?or not(?=\s*[?.!]|\s*$)", ""),  # "hyaluronic acid for oily skin, good or not?" asks no negation
     (r"ww ?(?:ii|2)", "World War 2"), (r"ww ?(?:i|1)", "World War 1"),  # as "World War II" is read
@@ -362,7 +364,7 @@ _NEEDLES = (" then", "deg", "dollar", "pound", "sterling", "kron", "franc", "yen
             "\u2019", "reason", " cause", "is it ", " way", "steps", "process", "method", "procedure", "time to", "time of", "what caus", "what could",
             "what might", "what would", "is caus", "are caus", "what mak", "is mak", "are mak", "allowed", "permitted",
             "advance", "power of", "close to", " used", "count as", "counts as", "height", "length", "depth",
-            "distance", "width", "weight", "speed", "the age", "what age", "w/", " w ", "thru", "abt", "b4", "yday", "no.", "minus", " u ", "u ", "sq", "m2", "m3", "cubic", "cu.", "ft2", " a minute", " an hour", " a day", " a week",
+            "distance", "width", "weight", "speed", "the age", "what age", "w/", " w ", "thru", "abt", "b4", "yday", "txn", "amt", "ppl", "acct", "avg", "approx", "no.", "minus", " u ", "u ", "sq", "m2", "m3", "cubic", "cu.", "ft2", " a minute", " an hour", " a day", " a week",
             "y/o", "ww", "midday", "noon", "midnight", " second ", *(f"{w} " for w in _NUMBERED.split("|")), *_NUMBER_WORDS,
             *_ORDINAL_WORDS)
 

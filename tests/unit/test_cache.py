@@ -9,7 +9,7 @@ import pytest
 
 from bench.cacheeval import Pair, design, evaluate
 from controlplane.kernel.config import DEFAULT_CACHE_THRESHOLD, CacheSettings, ModelCache
-from controlplane.kernel.prompts import exact_key, lemma, read
+from controlplane.kernel.prompts import Fact, exact_key, lemma, read
 from controlplane.wire.stream import read_response
 from edgenode.cache.edge import BYPASS, CACHE_HEADER, HIT, MISS_MARK, EdgeCache, mark_stream, mark_unary
 from edgenode.cache.embed import StaticEmbedder, WordVectors, shared_embedder, shared_word_vectors
@@ -672,6 +672,11 @@ def test_text_speak_is_read_as_the_words_it_stands_for():
     # a "u" after a number, or after "how many", counts units: "10 u of insulin"
     assert [(f.value, f.unit) for f in read("10 u of insulin").facts] == [("10", "u")]
     assert read("how many u of insulin").spelled[:3] == ("how", "many", "u")
+    # abbreviations in lower case; in capitals a code ("a PPL" is a pilot's licence, "the AMT" a tax)
+    assert read("my acct | amt: 50 MAD | 2 txns | 4 ppl | avg temp approx 20 C").spelled == read(
+        "my account | amount: 50 MAD | 2 transactions | 4 people | average temp approximately 20 C").spelled
+    assert Fact("id", "", "ppl") in read("how many flight hours for a PPL").facts
+    assert read("is the AMT due").facts == (Fact("id", "", "amt"),)
 
 
 def test_a_code_with_bracketed_subsections_reads_as_the_code_written_without():
