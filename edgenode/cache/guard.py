@@ -633,11 +633,12 @@ class Guard:
 
     def _counted_close(self, a: Reading, b: Reading) -> tuple[Reading, Reading]:
         """`b`'s counts written as `a`'s where the counted nouns are close but WordNet does not say they mean the same
-        ("5 transactions", a broader word, or "5 purchases", an unrelated one, for "5 payments"; not "2 children" for
-        "2 adults", which it calls siblings or opposites, nor two words the vectors put apart: "5 txns"). The verdict
+        ("5 transactions", a broader word, or "5 purchases", an unrelated one, for "5 payments"; "1 transaction", a
+        count of one with its noun as the number's label, for "1 payments"; not "2 children" for "2 adults", which it
+        calls siblings or opposites, nor two words the vectors put apart: "5 refunds"). The verdict
         is then UNSURE at best: whether a payment counted is a transaction counted, or a sentence a paragraph, is the
         judge's to weigh, in the whole sentence."""
-        return self._counts_as(a, b, self._close_nouns, labels=False)
+        return self._counts_as(a, b, self._close_nouns, labels=True)
 
     def _counts_as(self, a: Reading, b: Reading, meets: Callable[[str, str], bool],
                    labels: bool) -> tuple[Reading, Reading]:

@@ -1180,6 +1180,9 @@ def test_counted_nouns_that_are_only_close_leave_the_verdict_to_the_judge(guard)
     for other, verdict in (("transactions", Verdict.UNSURE), ("purchases", Verdict.UNSURE), ("refunds", Verdict.DIFFER)):
         assert guard.verdict(read(fraud), read(fraud.replace("payments", other))) is verdict, other
     assert guard.verdict(read("I have 2 adults and a dog"), read("I have 2 children and a dog")) is Verdict.DIFFER
+    one = fraud.replace("5 payments", "1 payments")  # a count of one writes its noun in the singular: the number's label
+    assert guard.verdict(read(one), read(one.replace("1 payments", "1 transaction"))) is Verdict.UNSURE
+    assert guard.verdict(read(one), read(one.replace("1 payments", "1 refund"))) is Verdict.DIFFER
 
 
 def test_a_season_or_month_typed_with_a_slip_is_that_date(guard):
