@@ -284,8 +284,9 @@ _REWRITES: tuple[tuple[str, object], ...] = (
     (r"(?<=[a-z] )(?-i:w)(?= (?!(?:on|in|at|to|for|from|of|and|or|is|key)\b)[a-z])", "with"),
     # text-speak: "do u tip", "thru security", "abt" ("PPL" is a pilot's licence; "10 u of insulin" counts units)
     (r"(?<!\d )(?<!many )u(?![-'\u2019])", "you"), (r"thru", "through"), (r"abt", "about"), (r"b4", "before"),
-    (r"yday", "yesterday"), (r"txns", "transactions"), (r"txn", "transaction"), (r"accts?", lambda text: "account" + text[4:]),
-    (r"approx", "approximately"),  # and in lower case, where capitals write a code ("a PPL", "the AMT", "AVG antivirus")
+    (r"yday", "yesterday"), (r"txns", "transactions"), (r"txn", "transaction"),
+    (r"accts?", lambda text: "account" + text[4:]), (r"approx", "approximately"),
+    # and in lower case, where capitals write a code ("a PPL", "the AMT", "AVG antivirus")
     (r"(?-i:[pP]pl)", "people"), (r"(?-i:[aA]mt)", "amount"), (r"(?-i:[aA]vg)", "average"),
     (r"no\. of", "number of"), (r"minus ?(?=\d)", "-"),  # "no. of players" counts; "minus 15 C" is -15 C
     (r"(?:,\s*)?or not(?=\s*[?.!]|\s*$)", ""),  # "hyaluronic acid for oily skin, good or not?" asks no negation

@@ -85,6 +85,7 @@ import os
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import replace
+from string import ascii_lowercase
 from typing import Protocol
 
 import numpy as np
@@ -144,11 +145,11 @@ _COMPARED = frozenset(("between", "from", "and", "with", "to", "vs", "versus", "
 _VERSUS = frozenset(("vs", "versus"))  # "A vs B" asks how they differ
 # prepositions that give a name one role: where it is ("in", "at", "on"), where something goes ("to", "into")
 _ROLES = {"at": "in", "on": "in", "into": "to"}
+_PLACES = PREPOSITIONS | {"home"}  # a name's labels that say where it stands ("home" for "lives in", "home Tunis")
 # what a word typed with a slip is spelled right as, where the reader reads the word itself (`Guard._respelled`)
 _SPELLED_RIGHT = frozenset(w for w in FUNCTION_WORDS | DWELLS if len(w) >= 4 and w.isalpha())
-_MAX_SLIPS = 16_384  # `Guard._meant`'s answers kept; past it they start again
+_MAX_SLIPS = 16_384  # `Guard._meant`'s and `_unit_slips`' answers kept; past it they start again
 _WORD = re.compile(r"[A-Za-z]+")
-_LETTERS = "abcdefghijklmnopqrstuvwxyz"
 
 
 def _edits(typed: str) -> tuple[set[str], set[str], set[str]]:
@@ -158,10 +159,9 @@ def _edits(typed: str) -> tuple[set[str], set[str], set[str]]:
     undoubled = {x + y[1:] for x, y in splits if y and x and x[-1] == y[0]}
     swapped = {x + y[1] + y[0] + y[2:] for x, y in splits if len(y) > 1 and y[0] != y[1]}
     dropped = {x + y[1:] for x, y in splits if y}
-    added = {x + c + y for x, y in splits for c in _LETTERS}
-    changed = {x + c + y[1:] for x, y in splits if y for c in _LETTERS if c != y[0]}
+    added = {x + c + y for x, y in splits for c in ascii_lowercase}
+    changed = {x + c + y[1:] for x, y in splits if y for c in ascii_lowercase if c != y[0]}
     return undoubled | swapped, (dropped | added) - undoubled, changed
-_PLACES = PREPOSITIONS | {"home"}  # a name's labels that say where it stands ("home" for "lives in", "home Tunis")
 
 
 def opposite(a: str, b: str) -> bool:
@@ -232,6 +232,7 @@ class Guard:
         self.paraphrase = paraphrase  # (stored, asked) -> rewords it: asked where the words are UNSURE
         self._unvouched = math.nextafter(word_threshold, -math.inf)  # close, but not a meet: the judge decides
         self._slips: dict[str, str] = {}  # `_meant`'s answers
+        self._unit_names: dict[str, tuple[str, ...]] = {}  # `_unit_slips`'s answers
 
     def without_lexicon(self) -> Guard:
         """The same guard on word vectors alone (what WordNet buys is measured against it)."""
@@ -596,6 +597,15 @@ class Guard:
             self._slips[typed] = found
         return found
 
+    def _unit_slips(self, typed: str) -> tuple[str, ...]:
+        """The units' names `typed` is a slip of ("megaawatt": "megawatt"), memoised: a counted noun meets every name."""
+        if (found := self._unit_names.get(typed)) is None:
+            found = tuple(word for word in UNIT_WORDS if self._slip(typed, word))
+            if len(self._unit_names) >= _MAX_SLIPS:
+                self._unit_names.clear()
+            self._unit_names[typed] = found
+        return found
+
     def _slipped_facts(self, a: Reading, b: Reading) -> tuple[Reading, Reading]:
         """`b`'s names and units that are a typing slip of `a`'s, which WordNet knows ("Califronia", "California"; "60
         mintues", "60 minutes"), or of a unit's name ("46 megaawatts" for "46 MW", "250 millietres" for "250 mm"),
@@ -606,7 +616,7 @@ class Guard:
             if fact.kind == "ask" or (fact.kind, fact.value, fact.unit) in mine:
                 continue
             if fact.kind == "num" and not is_measure(fact.unit) and (measures := {
-                    measured(fact.value, word) for word in UNIT_WORDS if self._slip(fact.unit, word)}) & {
+                    measured(fact.value, word) for word in self._unit_slips(fact.unit)}) & {
                     (f.value, f.unit) for f in a.facts if f.kind == "num"}:
                 value, unit = next(iter(measures))  # one slip reads one way: no unit's name is a slip of another's
                 facts[k], changed = replace(fact, value=value, unit=unit), True
@@ -769,10 +779,10 @@ class Guard:
         close_counts = False
         if a.fact_key != b.fact_key:
             # the same fact written otherwise: each rewrite takes (a, b) to (a, b), tried from both sides
-            for rewrite in (_lower_case_names, _bare_operators, _season_by_word, _bare_amounts, _loose_units, _numbered_for_id, _glued_for_spaced, _spelled_out,
-                            self._without_as_opposite, _framing, _one_for_a, self._slipped_facts, _choice_for_than,
-                            _none_for_zero, self._counted_alike, self._bare_counts, self._slipped_dates,
-                            self._named_by_derived_word):
+            for rewrite in (_lower_case_names, _bare_operators, _season_by_word, _bare_amounts, _loose_units,
+                            _numbered_for_id, _glued_for_spaced, _spelled_out, self._without_as_opposite, _framing,
+                            _one_for_a, self._slipped_facts, _choice_for_than, _none_for_zero, self._counted_alike,
+                            self._bare_counts, self._slipped_dates, self._named_by_derived_word):
                 a, b = rewrite(a, b)
                 b, a = rewrite(b, a)
             if a.fact_key != b.fact_key:
