@@ -86,7 +86,7 @@ import re
 from collections.abc import Callable, Iterable
 from dataclasses import replace
 from string import ascii_lowercase
-from typing import Protocol
+from typing import Protocol, TypeVar
 
 import numpy as np
 from rapidfuzz.distance import OSA
@@ -150,6 +150,17 @@ _PLACES = PREPOSITIONS | {"home"}  # a name's labels that say where it stands ("
 _SPELLED_RIGHT = frozenset(w for w in FUNCTION_WORDS | DWELLS if len(w) >= 4 and w.isalpha())
 _MAX_SLIPS = 16_384  # `Guard._meant`'s and `_unit_slips`' answers kept; past it they start again
 _WORD = re.compile(r"[A-Za-z]+")
+_T = TypeVar("_T")
+
+
+def _remembered(memo: dict[str, _T], key: str, compute: Callable[[], _T]) -> _T:
+    """`memo[key]`, computed once; a memo holding `_MAX_SLIPS` answers starts again."""
+    if (found := memo.get(key)) is None:
+        found = compute()
+        if len(memo) >= _MAX_SLIPS:
+            memo.clear()
+        memo[key] = found
+    return found
 
 
 def _edits(typed: str) -> tuple[set[str], set[str], set[str]]:
@@ -585,26 +596,18 @@ class Guard:
     def _meant(self, typed: str) -> str:
         """The one common word (or function word) `typed` is likeliest a slip of, "" where none or several: a letter
         doubled or two swapped first ("shouuld", "whcih"), then one added or dropped, then one changed."""
-        if (found := self._slips.get(typed)) is None:
-            found = ""
+        def likeliest() -> str:
             for tier in _edits(typed):
                 words = {w for w in tier if w in _SPELLED_RIGHT or self._vectors.common(w)}
                 if words:
-                    found = next(iter(words)) if len(words) == 1 else ""
-                    break
-            if len(self._slips) >= _MAX_SLIPS:
-                self._slips.clear()
-            self._slips[typed] = found
-        return found
+                    return next(iter(words)) if len(words) == 1 else ""
+            return ""
+
+        return _remembered(self._slips, typed, likeliest)
 
     def _unit_slips(self, typed: str) -> tuple[str, ...]:
         """The units' names `typed` is a slip of ("megaawatt": "megawatt"), memoised: a counted noun meets every name."""
-        if (found := self._unit_names.get(typed)) is None:
-            found = tuple(word for word in UNIT_WORDS if self._slip(typed, word))
-            if len(self._unit_names) >= _MAX_SLIPS:
-                self._unit_names.clear()
-            self._unit_names[typed] = found
-        return found
+        return _remembered(self._unit_names, typed, lambda: tuple(w for w in UNIT_WORDS if self._slip(typed, w)))
 
     def _slipped_facts(self, a: Reading, b: Reading) -> tuple[Reading, Reading]:
         """`b`'s names and units that are a typing slip of `a`'s, which WordNet knows ("Califronia", "California"; "60
@@ -1775,6 +1778,10 @@ def _season_by_word(a: Reading, b: Reading) -> tuple[Reading, Reading]:
     return a, replace(b, facts=sorted_facts(facts), words=tuple(w for w in b.words if w not in said))
 
 
+_BARE_OPERATORS = frozenset("= - +".split())
+_OPERATOR_SIGNS = re.compile(r"[=+*/^<>]|\d-(?!\w)")  # and a minus after a number: "a 4- boat"
+
+
 def _bare_operators(a: Reading, b: Reading) -> tuple[Reading, Reading]:
     """`a` without its operators that stand between no two numbers ("p = 0.03", "no legal moves + in check =
     stalemate?", "returning #N/A - why?") where `b` writes no operator, nor an operator's sign anywhere ("=" and "=="
@@ -1784,9 +1791,6 @@ def _bare_operators(a: Reading, b: Reading) -> tuple[Reading, Reading]:
         return a, b
     return replace(a, facts=tuple(f for f in a.facts if not (f.kind == "op" and f.value in _BARE_OPERATORS))), b
 
-
-_BARE_OPERATORS = frozenset("= - +".split())
-_OPERATOR_SIGNS = re.compile(r"[=+*/^<>]|\d-(?!\w)")  # and a minus after a number: "a 4- boat"
 
 
 def _bare_amounts(a: Reading, b: Reading) -> tuple[Reading, Reading]:

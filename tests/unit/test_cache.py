@@ -188,11 +188,11 @@ def test_facts_are_bound_to_their_roles():
     ("Do I get paid on jury duty in California?", "Do I get paid on jury duty in Califronia?", True),
     ("What if we do not escape within the 60 minutes?", "What if we do not escape within the 60 mintues?", True),
     ("Do I get paid on jury duty in California?", "Do I get paid on jury duty in Carolina?", False),
+    ("What is BATNA in negotiation?", "What is WATNA in negotiation?", False),
     # a unit's name typed with a slip is that unit, its metric prefix taken in; not another unit's name
     ("feeder F21 load 12 MW peak 31 MW. config?", "f21 has load of 12 megaawatts, peak: 31 mw - which config?", True),
     ("rain 150 mm. crop?", "RAIN: 150 MILLIETRES -> CROP?", True),
     ("feeder F21 load 12 MW peak 31 MW. config?", "f21 has load of 12 kilowats, peak: 31 mw - which config?", False),
-    ("What is BATNA in negotiation?", "What is WATNA in negotiation?", False),
     # a season whose name is also a verb or a thing, a date on one side and a bare word on the other
     ("soil sand pH 7.5 rain 450 mm region Meknes season spring. crop?",
      "rain 450 mm, ph 7.5, soil: sand, in spring, meknes area. crop?", True),
