@@ -78,7 +78,7 @@ _COORDINATORS = frozenset(("and", "or", "but"))
 _ASKS = {"when": "when", "where": "where", "why": "why", "who": "who", "whom": "who", "whose": "whose"}
 # a verb that opens a request and asks for the answer itself: "Explain what X is" asks "what is X"
 _FRAMES = frozenset("explain describe define name list calculate compute determine find identify recommend suggest "
-                    "advise tell assess evaluate choose pick".split())
+                    "advise tell assess evaluate choose pick check".split())
 # words that may stand before it: "could you please explain", "ok, so list"
 _FRAME_LEADS = frozenset("can could would will you please kindly pls just now then so and ok okay hey hi i".split())
 # a yes/no question opened by a modal asks what the modal says: "Can I add my son?" is not "Must I add my son?"
@@ -303,7 +303,8 @@ _REWRITE = re.compile(r"\b(?:" + "|".join(f"(?P<r{i}>{a})" for i, (a, _) in enum
                       re.IGNORECASE)
 _CHEAPER = re.compile(r"\b(?P<degree>least|less) expensive\b", re.IGNORECASE)  # before the rewrites: "the least
 # expensive way to" is "the cheapest way to", which a rewrite then reads
-_NUMERO = re.compile(r"\bno\s?[.:#]\s?(?=\d)", re.IGNORECASE)  # "Symphony No. 5", "card no: 4351": a number, no negation
+# "Symphony No. 5", "card no: 4351", "card nr 4351", "card number 4351": a number's mark, no negation
+_NUMERO = re.compile(r"\b(?:no\s?[.:#]|nr\.?|number)\s?(?=\d)", re.IGNORECASE)
 # an area or a volume written with a power: "20 cm\u00b2" is 20 sqcm, not 20 cm (whose prefix would be folded)
 _POWER = re.compile(r"(\d)\s*(km|cm|mm|m|ft|in)\s*([\u00b2\u00b3])", re.IGNORECASE)
 _MERIDIEM = re.compile(r"\b([ap])\.m\b\.?", re.IGNORECASE)  # "3 p.m." is "3 pm"
@@ -651,7 +652,7 @@ def _tokens(text: str) -> list[_Token]:
         text = _POWER.sub(lambda m: f"{m[1]} {'sq' if m[3] == chr(0xb2) else 'cb'}{m[2].lower()}", text)
     if ".m" in lowered:
         text = _MERIDIEM.sub(r"\1m", text)
-    if "no" in lowered:
+    if "no" in lowered or "nr" in lowered or "number" in lowered:
         text = _NUMERO.sub("", text)
     if "(" in text:
         text = _SECTION.sub(lambda m: m.group(1) + m.group(2).replace("(", "").replace(")", ""), text)

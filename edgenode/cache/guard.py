@@ -380,7 +380,8 @@ class Guard:
         # a noun naming what the other side asks says nothing more: "boiling time?" and "how long do I boil"
         answered_a, answered_b = _answered(ra), _answered(rb)
         # "time: 16:00" and "at 16:00"; "feeder F30" and "F30" (the facts met: an identifier's label only names it)
-        fields_a, fields_b = _field_names(ra) | _id_labels(ra), _field_names(rb) | _id_labels(rb)
+        fields_a = _field_names(ra) | _id_labels(ra) | _labels_left_bare(ra, rb)
+        fields_b = _field_names(rb) | _id_labels(rb) | _labels_left_bare(rb, ra)
         la = [w for w in a if w not in b and not any(lemma(w) == lemma(o) for o in b) and lemma(w) not in answered_b
               and w not in fields_a]
         lb = [w for w in b if w not in a and not any(lemma(w) == lemma(o) for o in a) and lemma(w) not in answered_a
@@ -847,7 +848,7 @@ _ANSWERS = {ask: frozenset(nouns.split()) for ask, nouns in {
 
 # nouns that name a kind of fact, as a field's name does ("time: 16:00", "amt: 900 MAD", "location: Rabat")
 _FIELDS = {kind: frozenset(nouns.split()) for kind, nouns in {
-    "time": "time hour clock", "money": "amount amt sum total value", "name": "location place city where",
+    "time": "time hour clock", "money": "amount amt sum total value paid spent charged", "name": "location place city where",
     "date": "date day month season",
 }.items()}
 _COMPARING, _MOST = frozenset(("more", "less", "fewer")), frozenset(("most", "least", "fewest"))
@@ -994,6 +995,15 @@ def _id_labels(reading: Reading) -> frozenset[str]:
     says (not "upgrade my EE plan", "outside the US")."""
     return frozenset(f.label for f in reading.facts if f.kind == "id" and f.label and f.label.isalpha()
                      and f.value[:1] == f.label[:1] and any(c.isdigit() for c in f.value))
+
+
+def _labels_left_bare(reading: Reading, other: Reading) -> frozenset[str]:
+    """The words labelling `reading`'s facts that `other` gives with no label but a preposition ("paid 1500 MAD",
+    "1500 MAD"; "season summer", "in summer"): the facts met, and the other side names no deed or field for the
+    label's word to meet."""
+    bare = {(f.kind, f.value, f.unit) for f in other.facts if not f.label or f.label in PREPOSITIONS}
+    return frozenset(f.label for f in reading.facts if (f.kind, f.value, f.unit) in bare and f.label in _FIELDS.get(
+        "money" if f.kind == "num" and is_currency(f.unit) else f.kind, ()))
 
 
 def _field_names(reading: Reading) -> frozenset[str]:
@@ -1648,11 +1658,13 @@ def _lower_case_names(a: Reading, b: Reading) -> tuple[Reading, Reading]:
     def roles(value: str) -> set[str]:
         """The roles `b` writes `value` in: each preposition before it ("home" for "lives in"), "from" right before
         "to", "" where it stands after none ("in lagos, home lagos")."""
-        found = {p for w, p in b.placed if w == value} or {"from" if _before_to(b.spelled, value) else ""}
+        found = {"" if p in _VERSUS else p for w, p in b.placed if w == value} or {
+            "from" if _before_to(b.spelled, value) else ""}  # "vs" names what is compared, in no role
         return found | {""} if b.spelled.count(value) > len(found) else found
 
     def same_role(fact: Fact) -> bool:
-        return any(_same_place(fact, role, alone or keywords, compared) for role in roles(fact.value))
+        return any(_same_place(fact, role, alone or keywords, compared) or (alone and role == "")
+                   for role in roles(fact.value))
 
     written = set(b.words) | (set(b.said) & FUNCTION_WORDS)  # a code that is a function word in lower case: "the us"
     names = [f for f in a.facts if f.kind in ("name", "id") and f.value.isalpha() and (f.kind, f.value) not in theirs

@@ -1163,6 +1163,26 @@ def test_a_request_verb_that_opens_the_prompt_asks_nothing_more(guard):
     crop = "soil sand pH 6.5 rain 450 mm region Souss season summer. crop?"
     assert guard.same_text(crop, "Recommend a crop: soil sand, pH 6.5, rain 450 mm, region Souss, season summer. ty")
     assert "recommend" in read("which crop do you recommend for sand?").words  # not where it opens no request
+    fraud = "card 8735 paid 500 MAD at 22:00 in Dakar, home Abidjan, 6 payments last hour. fraud?"
+    checked = "please check: card 8735 paid 500 MAD at 22:00 in Dakar, home Abidjan, 6 payments last hour. fraud?"
+    assert "check" not in read(checked).words and guard.verdict(read(fraud), read(checked)) is Verdict.AGREE
+    assert "check" in read("how often should I check my tyre pressure?").words
+
+
+def test_a_number_after_no_nr_or_number_is_that_number():
+    for marked in ("card no. 8735", "card nr 8735", "card nr. 8735", "card number 8735", "card #8735"):
+        assert read(marked).fact_key == read("card 8735").fact_key and read(marked).words == ("card",), marked
+    assert "number" in read("what number comes after 5?").words
+
+
+def test_a_facts_field_or_paying_verb_says_nothing_where_the_other_side_gives_the_fact_bare(guard):
+    fraud = "card 8735 paid 500 MAD at 22:00 in Dakar, home Abidjan, 6 payments last hour. fraud?"
+    bare = "card 8735: 500 MAD at 22:00 in Dakar, home Abidjan, 6 payments last hour. fraud?"
+    assert guard.verdict(read(fraud), read(bare)) is Verdict.AGREE
+    # another deed is no field, and a label the other side gives still meets as a word
+    assert guard.verdict(read(fraud.replace("paid", "refunded")), read(bare)) is not Verdict.AGREE
+    assert guard.verdict(read(fraud), read(bare.replace("8735:", "8735 refused"))) is not Verdict.AGREE
+    assert not guard.same_text("What is the VAT rate in Germany?", "What is the reduced VAT rate in Germany?")
 
 
 def test_a_label_of_two_words_meets_either_word_where_each_is_written_once(guard):
@@ -1230,6 +1250,14 @@ def test_a_name_written_in_lower_case_with_no_preposition_before_it_meets_the_na
     assert guard.verdict(read(stored), read("drinks package price royal caribbean cruise from miami")) is Verdict.AGREE
     # a direction still needs its preposition: "to miami" is not "from Miami"
     assert guard.verdict(read(stored), read("drinks package price royal caribbean cruise to miami")) is Verdict.DIFFER
+    # the prompt's only name, where the other side writes it after no preposition at all: "kenya trip"
+    trip = "Which vaccines do I need for a 2-week trip to Kenya in August?"
+    assert guard.verdict(read(trip), read("vaccines needed kenya trip 2 wks aug")) is Verdict.AGREE
+    assert guard.verdict(read(trip), read("vaccines needed from kenya trip 2 wks aug")) is Verdict.DIFFER
+    # "vs" joins the things compared and gives them no role: "RAW or JPEG", "raw vs jpeg"
+    assert guard.verdict(read("Should I shoot in RAW or JPEG?"), read("raw vs jpeg which to shoot")) is Verdict.AGREE
+    assert guard.verdict(read("Is N gauge cheaper than OO gauge per loco?"),
+                         read("n gauge vs oo gauge - is n cheaper per loco")) is Verdict.AGREE
 
 
 def test_a_bare_number_counts_the_noun_the_prompt_names_elsewhere(guard):
