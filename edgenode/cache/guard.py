@@ -719,6 +719,26 @@ class Guard:
                 changed = True
         return (a, replace(b, facts=sorted_facts(facts), words=tuple(words))) if changed else (a, b)
 
+    def _slipped_names(self, a: Reading, b: Reading) -> tuple[Reading, Reading]:
+        """`b`'s name that is a typing slip of a name `a` gives and `b` does not ("Mkenes", "Souuss", "Abijan" for
+        "Meknes", "Souss", "Abidjan": `_slip`), read as `a`'s name. Two names WordNet knows are names of their own
+        ("Lagos", "Laos"; "Iran", "Iraq")."""
+        theirs = {f.value for f in b.facts if f.kind == "name"}
+        mine = {f.value for f in a.facts if f.kind == "name"}
+        missing = [f.value for f in a.facts if f.kind == "name" and f.value not in theirs and f.value.isalpha()]
+        if not missing:
+            return a, b
+        facts, changed = list(b.facts), False
+        for k, fact in enumerate(facts):
+            if fact.kind != "name" or fact.value in mine or not fact.value.isalpha():
+                continue
+            meant = [m for m in missing if self._slip(fact.value, m)]
+            if len(meant) == 1:
+                facts[k] = replace(fact, value=meant[0])
+                missing.remove(meant[0])
+                changed = True
+        return (a, replace(b, facts=sorted_facts(facts))) if changed else (a, b)
+
     def _named_by_derived_word(self, a: Reading, b: Reading) -> tuple[Reading, Reading]:
         """`a`'s only name that `b` writes as the word WordNet derives from it ("in Germany", "German"; "in Africa",
         "African"; "on Mars", "Martian"), read as `a`'s name. Not one of several places: which one the word names
@@ -786,7 +806,8 @@ class Guard:
             for rewrite in (_lower_case_names, _bare_operators, _season_by_word, _bare_amounts, _loose_units,
                             _numbered_for_id, _glued_for_spaced, _spelled_out, self._without_as_opposite, _framing,
                             _one_for_a, self._slipped_facts, _choice_for_than, _none_for_zero, self._counted_alike,
-                            self._bare_counts, self._slipped_dates, self._named_by_derived_word):
+                            self._bare_counts, self._slipped_dates, self._slipped_names,
+                            self._named_by_derived_word):
                 a, b = rewrite(a, b)
                 b, a = rewrite(b, a)
             if a.fact_key != b.fact_key:

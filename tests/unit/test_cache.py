@@ -1169,6 +1169,17 @@ def test_a_request_verb_that_opens_the_prompt_asks_nothing_more(guard):
     assert "check" in read("how often should I check my tyre pressure?").words
 
 
+def test_a_name_typed_with_a_slip_is_that_name_unless_wordnet_knows_both(guard):
+    crop = "soil sand pH 6.5 rain 450 mm region Souss season summer. crop?"
+    for slip in ("Sosus", "Souuss", "Suoss"):
+        assert guard.verdict(read(crop), read(crop.replace("Souss", slip))) is Verdict.AGREE, slip
+    fraud = "card 9514 paid 120 MAD at 00:00 in Abidjan, home Lagos, 3 payments last hour. fraud?"
+    assert guard.verdict(read(fraud), read(fraud.replace("Abidjan", "Abijan"))) is Verdict.AGREE
+    assert guard.verdict(read(fraud), read(fraud.replace("Lagos", "Laos"))) is Verdict.DIFFER
+    assert guard.verdict(read(fraud), read(fraud.replace("Lagos", "Accra"))) is Verdict.DIFFER
+    assert not guard.same_text("What is the capital of Iran?", "What is the capital of Iraq?")
+
+
 def test_a_number_after_no_nr_or_number_is_that_number():
     for marked in ("card no. 8735", "card nr 8735", "card nr. 8735", "card number 8735", "card #8735"):
         assert read(marked).fact_key == read("card 8735").fact_key and read(marked).words == ("card",), marked
