@@ -867,10 +867,11 @@ _ANSWERS = {ask: frozenset(nouns.split()) for ask, nouns in {
 }.items()}
 
 
-# nouns that name a kind of fact, as a field's name does ("time: 16:00", "amt: 900 MAD", "location: Rabat")
+# nouns that name a kind of fact, as a field's name does ("time: 16:00", "amt: 900 MAD", "location: Rabat"); for an
+# amount, the verbs of paying it too, which say no more of it than "amount" does ("paid 900 MAD", "amount: 900 MAD")
 _FIELDS = {kind: frozenset(nouns.split()) for kind, nouns in {
-    "time": "time hour clock", "money": "amount amt sum total value paid spent charged", "name": "location place city where",
-    "date": "date day month season",
+    "time": "time hour clock", "money": "amount amt sum total value paid spent charged",
+    "name": "location place city where", "date": "date day month season",
 }.items()}
 _COMPARING, _MOST = frozenset(("more", "less", "fewer")), frozenset(("most", "least", "fewest"))
 _HOW_OFTEN = frozenset("always never sometimes often rarely seldom ever".split())  # narrows a claim: "always harder"
@@ -1019,9 +1020,9 @@ def _id_labels(reading: Reading) -> frozenset[str]:
 
 
 def _labels_left_bare(reading: Reading, other: Reading) -> frozenset[str]:
-    """The words labelling `reading`'s facts that `other` gives with no label but a preposition ("paid 1500 MAD",
-    "1500 MAD"; "season summer", "in summer"): the facts met, and the other side names no deed or field for the
-    label's word to meet."""
+    """The labels of `reading`'s facts that name the fact's kind (`_FIELDS`) where `other` gives the same fact with no
+    label or a preposition only ("paid 1500 MAD", "1500 MAD"; "season summer", "in summer"): the facts met, and the
+    label says nothing the fact does not. Another label ("refunded", "reduced", "outside") stays a word to meet."""
     bare = {(f.kind, f.value, f.unit) for f in other.facts if not f.label or f.label in PREPOSITIONS}
     return frozenset(f.label for f in reading.facts if (f.kind, f.value, f.unit) in bare and f.label in _FIELDS.get(
         "money" if f.kind == "num" and is_currency(f.unit) else f.kind, ()))
@@ -1670,7 +1671,8 @@ def _lower_case_names(a: Reading, b: Reading) -> tuple[Reading, Reading]:
     (after the same preposition, or after none when `a`'s label is a content word), taken out of `a`'s facts
     and `b`'s words. `a`'s only name, or one `b` writes after no preposition, meets it in any role but a direction
     ("in Python", "python reverse a list"; "on a Royal Caribbean cruise", "royal caribbean"; not "to Lyon", "from
-    lyon")."""
+    lyon"); `a`'s only name meets it in a direction too where `b` writes it after no preposition at all ("a trip to
+    Kenya", "kenya trip"). "vs" gives the names it joins no role ("RAW or JPEG", "raw vs jpeg")."""
     theirs = {(f.kind, f.value) for f in b.facts}
     alone = sum(f.kind in ("name", "id") for f in a.facts) == 1
     compared = _compares(a) and _compares(b)
