@@ -611,9 +611,11 @@ class Guard:
         return _remembered(self._unit_names, typed, lambda: tuple(w for w in UNIT_WORDS if self._slip(typed, w)))
 
     def _slipped_facts(self, a: Reading, b: Reading) -> tuple[Reading, Reading]:
-        """`b`'s names and units that are a typing slip of `a`'s, which WordNet knows ("Califronia", "California"; "60
-        mintues", "60 minutes"), or of a unit's name ("46 megaawatts" for "46 MW", "250 millietres" for "250 mm"),
-        written as `a` writes them. Not a code: one letter makes another ("BATNA", "WATNA")."""
+        """`b`'s names that are a typing slip of `a`'s (`_slip`: "Califronia", "California"; "Mkenes", "Souuss" for
+        "Meknes", "Souss"; two names WordNet knows stay two: "Lagos", "Laos"), its units that are a slip of `a`'s,
+        which WordNet knows ("60 mintues", "60 minutes"), or of a unit's name ("46 megaawatts" for "46 MW", "250
+        millietres" for "250 mm"), written as `a` writes them. Not a code: one letter makes another ("BATNA",
+        "WATNA")."""
         mine = {(f.kind, f.value, f.unit) for f in a.facts}
         facts, changed = list(b.facts), False
         for k, fact in enumerate(facts):
@@ -628,7 +630,7 @@ class Guard:
             for other in a.facts:
                 if other.kind != fact.kind:
                     continue
-                if fact.kind == "name" and self._known_slip(fact.value, other.value):
+                if fact.kind == "name" and self._slip(fact.value, other.value):
                     facts[k], changed = replace(fact, value=other.value), True
                 elif fact.value == other.value and self._known_slip(fact.unit, other.unit):
                     facts[k], changed = replace(fact, unit=other.unit), True
@@ -719,26 +721,6 @@ class Guard:
                 changed = True
         return (a, replace(b, facts=sorted_facts(facts), words=tuple(words))) if changed else (a, b)
 
-    def _slipped_names(self, a: Reading, b: Reading) -> tuple[Reading, Reading]:
-        """`b`'s name that is a typing slip of a name `a` gives and `b` does not ("Mkenes", "Souuss", "Abijan" for
-        "Meknes", "Souss", "Abidjan": `_slip`), read as `a`'s name. Two names WordNet knows are names of their own
-        ("Lagos", "Laos"; "Iran", "Iraq")."""
-        theirs = {f.value for f in b.facts if f.kind == "name"}
-        mine = {f.value for f in a.facts if f.kind == "name"}
-        missing = [f.value for f in a.facts if f.kind == "name" and f.value not in theirs and f.value.isalpha()]
-        if not missing:
-            return a, b
-        facts, changed = list(b.facts), False
-        for k, fact in enumerate(facts):
-            if fact.kind != "name" or fact.value in mine or not fact.value.isalpha():
-                continue
-            meant = [m for m in missing if self._slip(fact.value, m)]
-            if len(meant) == 1:
-                facts[k] = replace(fact, value=meant[0])
-                missing.remove(meant[0])
-                changed = True
-        return (a, replace(b, facts=sorted_facts(facts))) if changed else (a, b)
-
     def _named_by_derived_word(self, a: Reading, b: Reading) -> tuple[Reading, Reading]:
         """`a`'s only name that `b` writes as the word WordNet derives from it ("in Germany", "German"; "in Africa",
         "African"; "on Mars", "Martian"), read as `a`'s name. Not one of several places: which one the word names
@@ -806,8 +788,7 @@ class Guard:
             for rewrite in (_lower_case_names, _bare_operators, _season_by_word, _bare_amounts, _loose_units,
                             _numbered_for_id, _glued_for_spaced, _spelled_out, self._without_as_opposite, _framing,
                             _one_for_a, self._slipped_facts, _choice_for_than, _none_for_zero, self._counted_alike,
-                            self._bare_counts, self._slipped_dates, self._slipped_names,
-                            self._named_by_derived_word):
+                            self._bare_counts, self._slipped_dates, self._named_by_derived_word):
                 a, b = rewrite(a, b)
                 b, a = rewrite(b, a)
             if a.fact_key != b.fact_key:
@@ -1825,7 +1806,6 @@ def _bare_operators(a: Reading, b: Reading) -> tuple[Reading, Reading]:
             or not any(f.kind == "op" and f.value in _BARE_OPERATORS for f in a.facts)):
         return a, b
     return replace(a, facts=tuple(f for f in a.facts if not (f.kind == "op" and f.value in _BARE_OPERATORS))), b
-
 
 
 def _bare_amounts(a: Reading, b: Reading) -> tuple[Reading, Reading]:
