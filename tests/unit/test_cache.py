@@ -14,7 +14,7 @@ from controlplane.wire.stream import read_response
 from edgenode.cache.edge import BYPASS, CACHE_HEADER, HIT, MISS_MARK, EdgeCache, mark_stream, mark_unary
 from edgenode.cache.embed import StaticEmbedder, WordVectors, shared_embedder, shared_word_vectors
 from edgenode.cache.guard import Guard, Verdict, opposite, shared_guard
-from edgenode.cache.store import EXACT, GUARD, MISS, UNENCODED, SemanticCache
+from edgenode.cache.store import EXACT, GUARD, MISS, SEARCH_K, UNENCODED, SemanticCache
 from proto import service_pb2
 
 
@@ -924,6 +924,23 @@ def test_deleted_slots_are_reused_and_a_shrunk_graph_is_rebuilt(embedder):
     survivor = stored[-1]
     assert cache.lookup("ns", survivor.prompt.upper(), 0.98).entry is survivor  # exact tier
     assert cache.lookup("ns", survivor.prompt.replace("fraud?", "fraud ?"), 0.98).entry is survivor  # semantic
+
+
+def test_the_search_width_reaches_every_graph_old_new_and_rebuilt(embedder):
+    cache = SemanticCache(embedder, max_entries=10_000, ef=SEARCH_K)
+    stored = [cache.store("ns", f"card {1000 + i} paid 50 MAD at 10:00 in Rabat. fraud?", (b"a",), ttl_s=60)
+              for i in range(200)]
+    assert cache._partitions["ns"].index.ef == SEARCH_K
+    cache.set_ef(48)
+    cache.store("ns2", "feeder F9 load 30 MW peak 35 MW. config?", (b"c",), ttl_s=60)
+    for entry in stored[:150]:  # more deleted than live: the graph is rebuilt
+        cache.remove(entry.label)
+    assert {p.index.ef for p in cache._partitions.values()} == {48}
+    assert cache.lookup("ns", stored[-1].prompt.replace("fraud?", "fraud ?"), 0.98).entry is stored[-1]
+    with pytest.raises(ValueError, match=f"at least {SEARCH_K}"):
+        cache.set_ef(SEARCH_K - 1)
+    with pytest.raises(ValueError, match=f"at least {SEARCH_K}"):
+        SemanticCache(embedder, ef=2)
 
 
 def test_snapshot_round_trip_keeps_answers_and_remaining_ttl(embedder, tmp_path):
