@@ -1809,25 +1809,29 @@ def _bare_operators(a: Reading, b: Reading) -> tuple[Reading, Reading]:
 
 
 def _bare_amounts(a: Reading, b: Reading) -> tuple[Reading, Reading]:
-    """`a` with its figures written without a currency given the one `b` writes them with ("a 90k salary", "a $90,000
-    salary"), where `b` writes that figure once, with a currency, and `a` writes it only bare; and so an age ("my son
-    is 11", "my 11-year-old son")."""
+    """`a` with its figures written without a unit given the one `b` writes them with, where `b` writes that figure
+    once, with a currency or a unit of measure, and `a` writes it only bare: "a 90k salary" for "a $90,000 salary",
+    "a 500k estate" for "a 500,000 pound estate", "10k" for "10 kilometers", "15 over" for "15 mph over"; and so an
+    age ("my son is 11", "my 11-year-old son"). Not a multiplier: "a 4x boat" is a crew, not "4 times" of a boat."""
     mine = [f for f in a.facts if f.kind == "num"]
     theirs = [f for f in b.facts if f.kind == "num"]
 
-    def currency(fact: Fact) -> str:
+    def unit_given(fact: Fact) -> str:
         if fact.unit or any(f.value == fact.value and f.unit for f in mine):
             return ""
         same = [f for f in theirs if f.value == fact.value]
         if len(same) != 1:
             return ""
         unit = same[0].unit
-        return unit if is_currency(unit) or (unit == "year" and same[0].label == "old") else ""
+        return unit if (is_measure(unit) and unit != _MULTIPLIER) or (unit == "year" and same[0].label == "old") else ""
 
-    given = {fact: unit for fact in mine if (unit := currency(fact))}
+    given = {fact: unit for fact in mine if (unit := unit_given(fact))}
     if not given:
         return a, b
     return replace(a, facts=sorted_facts(replace(f, unit=given[f]) if f in given else f for f in a.facts)), b
+
+
+_MULTIPLIER = "times"  # the reader's unit for "x" after a number ("2x speed", "a 4x boat")
 
 
 # units whose word leaves open which of them it means: "pound" a weight or sterling, "degrees" Celsius or Fahrenheit

@@ -218,6 +218,13 @@ def test_facts_are_bound_to_their_roles():
     # an age said bare meets the same age said in years, and not another
     ("My son is 11. Is he old enough to join a water polo club?", "Is my 11-year-old son old enough to join a water polo club?", True),
     ("My son is 11. Is he old enough to join a water polo club?", "Is my 12-year-old son old enough to join a water polo club?", False),
+    # a figure said bare meets the same figure said in a unit of measure, and not another figure; a multiplier is
+    # no unit a bare figure means
+    ("How much inheritance tax is due on a 500,000 pound estate?", "How much inheritance tax is due on a 500k estate?", True),
+    ("How much inheritance tax is due on a 500,000 pound estate?", "How much inheritance tax is due on a 600k estate?", False),
+    ("What is 5 feet 10 inches in centimeters?", "5'10 in cm", True),
+    ("How many miles is 10 kilometers?", "10k is how many miles", True),
+    ("How many people are in a 4+ boat?", "How many people are in a 4x boat?", False),
     # a US state's postal code is its name, and "UK" the United Kingdom; another state's code is another place
     ("Is it legal to trim my neighbour's branches in Texas?", "is it legal to trim my neighbour's branches in TX?", True),
     ("Is it legal to trim my neighbour's branches in Texas?", "is it legal to trim my neighbour's branches in NV?", False),
