@@ -151,6 +151,7 @@ _UNITS = {
     "ohms": "ohm", "wh": "wh", "watt-hour": "wh", "watt-hours": "wh", "kwh": "kwh", "megapixel": "mp",
     "megapixels": "mp", "sqft": "sqft", "sqm": "sqm", "sqkm": "sqkm", "sqmi": "sqmi", "sqcm": "sqcm", "sqmm": "sqmm",
     "sqin": "sqin", "cbm": "cbm", "cbkm": "cbkm", "cbcm": "cbcm", "cbmm": "cbmm", "cbft": "cbft", "cbin": "cbin",
+    "mo": "month", "mos": "month", "mth": "month", "mths": "month",  # only after a number: "in MO" is Missouri
     "gallon": "gal", "gallons": "gal", "gal": "gal", "pint": "pt", "pints": "pt", "quart": "qt",
     "quarts": "qt", "yard": "yd", "yards": "yd", "acre": "acre", "acres": "acre", "hectare": "ha", "hectares": "ha",
 }
@@ -976,7 +977,8 @@ def read(text: str) -> Reading:
                 t.used, tokens[i - 1].used, tokens[j].per = True, True, _unit(t.text)
     for i, t in enumerate(tokens):
         if (t.kind == "word" and not t.used and _unit(t.text) in _PERIOD_UNITS and t.text.lower() not in FUNCTION_WORDS
-                and len(t.text) > 1 and not _field_name(tokens, i)):  # "2 h" is 2 hours, "vitamin h" names no period
+                and len(t.text) > 1 and not (t.text.isupper() and len(t.text) <= 3) and not _field_name(tokens, i)):
+            # "2 h" is 2 hours, "vitamin h" names no period, nor a short code in capitals: "in MO" (Missouri), "ask HR"
             t.used = True
             facts.append(Fact("window", _framed(tokens, i), "period", _unit(t.text)))
     # an interrogative asks only where it opens its clause ("when should I plant", "who wrote it and in what

@@ -731,6 +731,9 @@ def test_durations_scales_and_dashes_are_read_as_written():
     assert numbers("a 30 square metre room") == numbers("a 30 m2 room") == numbers("30 sqm") == [("30", "sqm")]
     assert numbers("a 42-year-old man") == numbers("a man aged forty-two") == numbers("a 42 yo man") == [("42", "year")]
     assert numbers("cheese aged 18 months") == [("18", "month")] and read("the M2 chip").fact_key == (("id", "m2", ""),)
+    # a month shortened after a number; a short code in capitals is no period ("in MO" is Missouri, "HR" a rate)
+    assert numbers("a knee replacement 6 mo ago") == numbers("6 mths ago") == numbers("6 months ago") == [("6", "month")]
+    assert not any(f.kind == "window" for f in read("gas prices in MO").facts + read("normal resting HR").facts)
     assert numbers("Age 42 and pregnant") == numbers("my son is 42 yo") == numbers("42yo") == [("42", "year")]
     assert ("year" not in {u for _, u in numbers("toys for kids aged 3-5")} | {u for _, u in numbers("2 yo-yo tricks")}
             and ("id", "m2", "") in read("the 2022 M2 MacBook Air").fact_key)
