@@ -553,6 +553,18 @@ def _unit(word: str) -> str:
     return lower
 
 
+def _minimum(tokens: list[_Token], i: int) -> bool:
+    """The word at `i` is "min" meaning a minimum ("min age for gymnasts", "min septic tank size"): a minute only after
+    a number, a number's unit (a rate: "450 L/min"), "per" or a period's direction ("per min", "in the last min")."""
+    if tokens[i].text.lower() != "min":
+        return False
+    if not i:
+        return True
+    before = tokens[i - 1]
+    rate = i >= 2 and tokens[i - 2].kind == "number" and _is_unit(before.text)  # "450 L/min": the slash is not kept
+    return not (rate or before.kind == "number" or before.text.lower() in _PER | _DIRECTIONS.keys())
+
+
 def _is_unit(raw: str) -> bool:
     lower = raw.lower()
     if (lower in FUNCTION_WORDS and lower not in ("m", "s", "d")) or lower in _IRREGULAR_PLURALS:
@@ -977,7 +989,8 @@ def read(text: str) -> Reading:
                 t.used, tokens[i - 1].used, tokens[j].per = True, True, _unit(t.text)
     for i, t in enumerate(tokens):
         if (t.kind == "word" and not t.used and _unit(t.text) in _PERIOD_UNITS and t.text.lower() not in FUNCTION_WORDS
-                and len(t.text) > 1 and not (t.text.isupper() and len(t.text) <= 3) and not _field_name(tokens, i)):
+                and len(t.text) > 1 and not (t.text.isupper() and len(t.text) <= 3) and not _minimum(tokens, i)
+                and not _field_name(tokens, i)):
             # "2 h" is 2 hours, "vitamin h" names no period, nor a short code in capitals: "in MO" (Missouri), "ask HR"
             t.used = True
             facts.append(Fact("window", _framed(tokens, i), "period", _unit(t.text)))

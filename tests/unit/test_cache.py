@@ -734,6 +734,10 @@ def test_durations_scales_and_dashes_are_read_as_written():
     # a month shortened after a number; a short code in capitals is no period ("in MO" is Missouri, "HR" a rate)
     assert numbers("a knee replacement 6 mo ago") == numbers("6 mths ago") == numbers("6 months ago") == [("6", "month")]
     assert not any(f.kind == "window" for f in read("gas prices in MO").facts + read("normal resting HR").facts)
+    # "min" alone is a minimum; a minute after a number, a unit, "per" or a direction
+    assert not any(f.kind == "window" for f in read("min age for gymnasts").facts + read("min tank size").facts)
+    assert all(("window", "period", "minute") in read(text).fact_key
+               for text in ("450 L/min", "10 per min", "1 payment in the last min"))
     assert numbers("Age 42 and pregnant") == numbers("my son is 42 yo") == numbers("42yo") == [("42", "year")]
     assert ("year" not in {u for _, u in numbers("toys for kids aged 3-5")} | {u for _, u in numbers("2 yo-yo tricks")}
             and ("id", "m2", "") in read("the 2022 M2 MacBook Air").fact_key)
