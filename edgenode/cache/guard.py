@@ -788,7 +788,7 @@ class Guard:
             for rewrite in (_lower_case_names, _bare_operators, _season_by_word, _bare_amounts, _loose_units,
                             _numbered_for_id, _glued_for_spaced, _spelled_out, self._without_as_opposite, _framing,
                             _one_for_a, self._slipped_facts, _choice_for_than, _none_for_zero, self._counted_alike,
-                            self._bare_counts, self._slipped_dates, self._named_by_derived_word):
+                            self._bare_counts, _shortened_counts, self._slipped_dates, self._named_by_derived_word):
                 a, b = rewrite(a, b)
                 b, a = rewrite(b, a)
             if a.fact_key != b.fact_key:
@@ -1918,6 +1918,36 @@ def _choice_for_than(a: Reading, b: Reading) -> tuple[Reading, Reading]:
         return a, b
     than = [f for f in a.facts if f.kind == "than" and f.value in b.said]
     return (replace(a, facts=tuple(f for f in a.facts if f not in than)) if than else a), b
+
+
+def _shortened_counts(a: Reading, b: Reading) -> tuple[Reading, Reading]:
+    """`b`'s count of a noun it shortens ("a 2 bed flat", "a 2br flat", "20 cigs") read as `a`'s count of that noun in
+    full ("a 2 bedroom flat", "20 cigarettes"), where `a` writes that figure once and the noun is the one word of `a`
+    the short form can stand for: it begins with the noun's first letter and keeps the rest of its letters in order.
+    Units the reader knows ("2 m", "2 mi") are no short form."""
+    mine = [f for f in a.facts if f.kind == "num"]
+    facts, words, changed = list(b.facts), set(a.words), False
+    for k, fact in enumerate(facts):
+        short = fact.unit
+        if fact.kind != "num" or len(short) < 2 or not short.isalpha() or is_measure(short) or short in a.words:
+            continue
+        same = [f for f in mine if f.value == fact.value]
+        nouns = {w for w in words | {f.unit for f in same} if w not in b.words and _abbreviates(short, w)}
+        if len(same) == 1 and len(nouns) == 1 and not is_measure(noun := nouns.pop()):
+            facts[k], changed = same[0], True
+            words.discard(noun)
+    if not changed:
+        return a, b
+    return replace(a, words=tuple(w for w in a.words if w in words)), replace(b, facts=sorted_facts(facts))
+
+
+def _abbreviates(short: str, word: str) -> bool:
+    """`short` begins as `word` does and keeps the rest of its letters in order, two or more letters fewer ("br",
+    "bed": "bedroom"; not "AA" for "AAA", another grade)."""
+    if len(short) > len(word) - 2 or short[0] != word[0]:
+        return False
+    rest = iter(word[1:])
+    return all(c in rest for c in short[1:])
 
 
 _ONE = frozenset(("a", "an", "single"))

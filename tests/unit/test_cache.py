@@ -225,6 +225,12 @@ def test_facts_are_bound_to_their_roles():
     ("What is 5 feet 10 inches in centimeters?", "5'10 in cm", True),
     ("How many miles is 10 kilometers?", "10k is how many miles", True),
     ("How many people are in a 4+ boat?", "How many people are in a 4x boat?", False),
+    # a count of a noun written short meets the count of the noun in full; not another count, nor a grade one letter on
+    ("What size storage unit do I need for a 2 bedroom flat?", "storage unit size for 2 bed flat", True),
+    ("What size storage unit do I need for a 2 bedroom flat?", "storage unit size for a 2br flat", True),
+    ("What size storage unit do I need for a 2 bedroom flat?", "storage unit size for 3 bed flat", False),
+    ("What is the minimum contrast ratio for normal text under WCAG 2.1 AA?",
+     "What is the minimum contrast ratio for normal text under WCAG 2.1 AAA?", False),
     # a US state's postal code is its name, and "UK" the United Kingdom; another state's code is another place
     ("Is it legal to trim my neighbour's branches in Texas?", "is it legal to trim my neighbour's branches in TX?", True),
     ("Is it legal to trim my neighbour's branches in Texas?", "is it legal to trim my neighbour's branches in NV?", False),
