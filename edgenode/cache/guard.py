@@ -117,7 +117,9 @@ from edgenode.cache.lexicon import Lexicon, Relation, shared_lexicon
 
 DEFAULT_WORD_THRESHOLD = 0.6  # a word replaced by another: the two mean the same
 DEFAULT_IMPLIED_THRESHOLD = 0.45  # a word only one prompt has: the other's words imply it
-NARROWER_THRESHOLD = 0.8  # a noun replaced by a narrower or broader one: only a near-identical one ("fridge")
+# a physical thing replaced by a narrower or broader one: only a near-identical one ("fridge"); an abstract noun one
+# kind of another ("benefit", "advantage") is scored by the vectors as any other pair
+NARROWER_THRESHOLD = 0.8
 
 # common opposites that distributional vectors put close together; either order
 _OPPOSITES = frozenset(frozenset(p.split("/")) for p in """
@@ -298,7 +300,8 @@ class Guard:
         if (self.lexicon is not None and relation is Relation.UNKNOWN and similarity >= self.word_threshold
                 and not _one_form(a, b)):  # (without WordNet every pair is unknown: the vectors decide)
             return self._unknown_meet(a, b, similarity)
-        if relation is Relation.NARROWER and similarity < NARROWER_THRESHOLD:
+        if relation is Relation.NARROWER and similarity < NARROWER_THRESHOLD and (
+                self.lexicon.physical(a) or self.lexicon.physical(b)):
             return -1.0
         if (relation is Relation.UNRELATED and similarity < NARROWER_THRESHOLD and self.lexicon.physical(a)
                 and self.lexicon.physical(b)):

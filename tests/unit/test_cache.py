@@ -463,6 +463,9 @@ def test_fraud_facts(guard, asked, same):
     ("How do I tell a client that I am raising my rates?", "How much should I raise my rates for a client?", False),
     ("How do I count the lines in a file in bash?", "bash command to count how many lines a file has", True),
     ("How do I burn calories at work?", "How many calories do I burn at work?", False),
+    # a noun one kind of another: an abstract one may be the same thing named loosely, a physical thing is another
+    ("What are the benefits of a road diet?", "What are the advantages of a road diet?", True),
+    ("How much is a night in a hotel in Rabat?", "How much is a night in a hostel in Rabat?", False),
 ])
 def test_template_words_by_meaning(guard, stored, asked, same):
     assert guard.same_text(stored, asked) is same
