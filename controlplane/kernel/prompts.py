@@ -145,7 +145,7 @@ _UNITS = {
     "kilobyte": "kb", "kilobytes": "kb", "mile": "mi", "miles": "mi", "foot": "ft", "feet": "ft", "inch": "inch",
     "inches": "inch", "pound": "lb", "pounds": "lb", "lbs": "lb", "ounce": "oz", "ounces": "oz", "kcal": "kcal",
     "calorie": "kcal", "calories": "kcal", "tablespoon": "tbsp", "tablespoons": "tbsp", "teaspoon": "tsp",
-    "teaspoons": "tsp", "kilowatt-hour": "kwh", "kilowatt-hours": "kwh", "yen": "jpy", "yuan": "cny",
+    "teaspoons": "tsp", "tbsp": "tbsp", "tbsps": "tbsp", "tbs": "tbsp", "tsps": "tsp", "kilowatt-hour": "kwh", "kilowatt-hours": "kwh", "yen": "jpy", "yuan": "cny",
     "rupee": "inr", "rupees": "inr", "krona": "sek", "kronor": "sek", "hz": "hz", "hertz": "hz", "khz": "khz",
     "kilohertz": "khz", "mhz": "mhz", "megahertz": "mhz", "ghz": "ghz", "gigahertz": "ghz", "ohm": "ohm",
     "ohms": "ohm", "wh": "wh", "watt-hour": "wh", "watt-hours": "wh", "kwh": "kwh", "megapixel": "mp",

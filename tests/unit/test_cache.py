@@ -724,6 +724,7 @@ def test_durations_scales_and_dashes_are_read_as_written():
     # units written against their number or shortened; a letter that names no period
     assert numbers("120 mi in 2 h") == numbers("120 miles in 2 hours") == [("120", "mi"), ("120", "minute")]
     assert numbers("a bit for a 1/4in anchor") == numbers("a bit for a 1/4 inch anchor")
+    assert numbers("1 tbsp olive oil") == numbers("1 tablespoon olive oil") == [("1", "tbsp")]
     assert read("what is vitamin h?").facts == () and numbers("which one is the hot wire?") == []
     # a money or percentage figure per period is that period's figure; a weight is not
     assert numbers("invest $500 a month at 4% a year") == [("4", "percent/year"), ("500", "usd/month")]
