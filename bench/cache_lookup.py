@@ -3,8 +3,9 @@
 Targets (issue 6): embedding + search p50 <= 0.3 ms and p99 <= 1 ms with 100,000 entries; search alone
 p50 <= 0.1 ms with 1,000,000 entries; memory per entry reported. Baseline in the same run: exact
 brute-force cosine over the same vectors (numpy matrix product), the search a cache without an index does;
-and the index's search at ef=64, the setting before ef=32, on the same queries in alternating blocks, with
-the decisions of the two compared query by query.
+and the index's search at a narrower ef=32 on the same queries in alternating blocks, with the decisions of the
+two compared query by query (faster, and it misses more of a reworded prompt's nearest entries on the evaluation
+splits: see edgenode.cache.store).
 
 Entries are the model's workload prompts, each made unique with a ticket number, all in ONE namespace (the
 worst case: a real node splits them by tenant, model and decoding parameters). Queries are stored
@@ -29,7 +30,7 @@ N_100K = 100_000
 N_1M = 1_000_000
 QUERIES = 2_000
 RECALL_QUERIES = 200
-BASELINE_EF = 64  # the search's candidate list before: measured beside the configured one
+NARROW_EF = 32  # a narrower candidate list, measured beside the configured one
 RESPONSE_BYTES = 160  # a typical stored ensemble answer (serialized ModelInferResponse)
 THRESHOLD = DEFAULT_CACHE_THRESHOLD
 
@@ -71,11 +72,11 @@ def main() -> None:
     queries = [q for pair in zip(reworded, fresh, strict=True) for q in pair]
     for query in queries[:200]:  # warm the guard's word vectors (a node meets a word once, then reads it cached)
         cache.lookup("acme/ensemble/1/ns", query, THRESHOLD)
-    # the configured ef against ef=64 (the setting before, the baseline) on the same queries, in blocks of 100
+    # the configured ef against the narrower ef=32 on the same queries, in blocks of 100
     # that alternate which goes first (the second meets the memos the first filled; this machine's speed drifts)
-    paths = {ef: {name: [] for name in ("total", "embed", "search", "both", "outcomes")} for ef in (HNSW_EF, BASELINE_EF)}
+    paths = {ef: {name: [] for name in ("total", "embed", "search", "both", "outcomes")} for ef in (HNSW_EF, NARROW_EF)}
     for block, start in enumerate(range(0, QUERIES, 100)):
-        for ef in (HNSW_EF, BASELINE_EF) if block % 2 == 0 else (BASELINE_EF, HNSW_EF):
+        for ef in (HNSW_EF, NARROW_EF) if block % 2 == 0 else (NARROW_EF, HNSW_EF):
             cache.set_ef(ef)
             into = paths[ef]
             for query in queries[start:start + 100]:
@@ -89,14 +90,14 @@ def main() -> None:
     cache.set_ef(HNSW_EF)
     totals, embeds, searches, both = (paths[HNSW_EF][name] for name in ("total", "embed", "search", "both"))
     outcomes = [outcome for outcome, _ in paths[HNSW_EF]["outcomes"]]
-    baseline = {name: percentiles_ms(paths[BASELINE_EF][name]) for name in ("both", "search")}
+    narrow = {name: percentiles_ms(paths[NARROW_EF][name]) for name in ("both", "search")}
     figures.update({
-        f"embed_search_p50_ms_100k_ef{BASELINE_EF}": baseline["both"]["p50"],
-        f"embed_search_p99_ms_100k_ef{BASELINE_EF}": baseline["both"]["p99"],
-        f"search_p50_ms_100k_ef{BASELINE_EF}": baseline["search"]["p50"],
-        f"decisions_same_as_ef{BASELINE_EF}": sum(a == b for a, b in zip(paths[HNSW_EF]["outcomes"],
-                                                                       paths[BASELINE_EF]["outcomes"], strict=True)),
-        f"hits_ef{BASELINE_EF}": sum(o == "semantic" for o, _ in paths[BASELINE_EF]["outcomes"]),
+        f"embed_search_p50_ms_100k_ef{NARROW_EF}": narrow["both"]["p50"],
+        f"embed_search_p99_ms_100k_ef{NARROW_EF}": narrow["both"]["p99"],
+        f"search_p50_ms_100k_ef{NARROW_EF}": narrow["search"]["p50"],
+        f"decisions_same_as_ef{NARROW_EF}": sum(a == b for a, b in zip(paths[HNSW_EF]["outcomes"],
+                                                                       paths[NARROW_EF]["outcomes"], strict=True)),
+        f"hits_ef{NARROW_EF}": sum(o == "semantic" for o, _ in paths[NARROW_EF]["outcomes"]),
     })
     exact = []
     for prompt in stored[:QUERIES]:
@@ -114,8 +115,8 @@ def main() -> None:
         "reworded_hit_share": sum(o == "semantic" for o in outcomes[0::2]) / (QUERIES // 2),
         "hits": sum(o == "semantic" for o in outcomes),
     })
-    figures[f"embed_search_ratio_ef{BASELINE_EF}_to_ef{HNSW_EF}"] = (
-        figures[f"embed_search_p50_ms_100k_ef{BASELINE_EF}"] / figures["embed_search_p50_ms_100k"])
+    figures[f"embed_search_ratio_ef{HNSW_EF}_to_ef{NARROW_EF}"] = (
+        figures["embed_search_p50_ms_100k"] / figures[f"embed_search_p50_ms_100k_ef{NARROW_EF}"])
 
     # baseline for the token ids: the tokenizer on each whole query, against the embedder's memo by chunk, on
     # new prompts each with a ticket number not met before (so the memo calls the tokenizer for it), interleaved
@@ -150,12 +151,12 @@ def main() -> None:
     print(f"embed + search p50 {embed_search['p50']:.3f} ms, p99 {embed_search['p99']:.3f} ms  [target 0.3 / 1]; "
           f"whole lookup with the guard p50 {total['p50']:.3f} ms, p99 {total['p99']:.3f} ms; "
           f"embed p50 {embed['p50']:.3f}, search p50 {search['p50']:.3f}; exact tier p50 {figures['exact_p50_ms_100k']:.4f} ms")
-    print(f"ef={BASELINE_EF} (baseline, same queries, interleaved): embed + search p50 "
-          f"{figures[f'embed_search_p50_ms_100k_ef{BASELINE_EF}']:.3f} ms, search p50 "
-          f"{figures[f'search_p50_ms_100k_ef{BASELINE_EF}']:.3f} ms "
-          f"({figures[f'embed_search_ratio_ef{BASELINE_EF}_to_ef{HNSW_EF}']:.2f}x the configured ef={HNSW_EF}'s); "
-          f"the same decision on {figures[f'decisions_same_as_ef{BASELINE_EF}']} of {QUERIES} queries, "
-          f"{figures['hits']} hits against {figures[f'hits_ef{BASELINE_EF}']}")
+    print(f"ef={NARROW_EF} (same queries, interleaved): embed + search p50 "
+          f"{figures[f'embed_search_p50_ms_100k_ef{NARROW_EF}']:.3f} ms, search p50 "
+          f"{figures[f'search_p50_ms_100k_ef{NARROW_EF}']:.3f} ms "
+          f"(the configured ef={HNSW_EF} takes {figures[f'embed_search_ratio_ef{HNSW_EF}_to_ef{NARROW_EF}']:.2f}x); "
+          f"the same decision on {figures[f'decisions_same_as_ef{NARROW_EF}']} of {QUERIES} queries, "
+          f"{figures['hits']} hits against {figures[f'hits_ef{NARROW_EF}']}")
     print(f"brute-force baseline p50 {figures['brute_lookup_p50_ms_100k']:.2f} ms -> index is "
           f"{figures['lookup_speedup_vs_brute_100k']:.1f}x faster; reworded prompts hit {figures['reworded_hit_share']:.2f}")
     del cache, matrix
@@ -184,7 +185,7 @@ def main() -> None:
         truth.append(int(np.argmax(vectors @ vector)))  # rows are unit length
         brute.append(time.perf_counter() - t0)
     figures["brute_search_p50_ms_1m"] = percentiles_ms(brute)["p50"]
-    for ef in sorted({16, 32, BASELINE_EF, HNSW_EF}):  # the configured ef is the headline; the others show the trade-off
+    for ef in sorted({16, NARROW_EF, HNSW_EF}):  # the configured ef is the headline; the others show the trade-off
         index.set_ef(ef)
         times = []
         for vector in query_vectors:
