@@ -1811,11 +1811,14 @@ def _bare_operators(a: Reading, b: Reading) -> tuple[Reading, Reading]:
     return replace(a, facts=tuple(f for f in a.facts if not (f.kind == "op" and f.value in _BARE_OPERATORS))), b
 
 
+_MULTIPLIER = "times"  # the reader's unit for "x" after a number ("2x speed", "a 4x boat")
+
+
 def _bare_amounts(a: Reading, b: Reading) -> tuple[Reading, Reading]:
     """`a` with its figures written without a unit given the one `b` writes them with, where `b` writes that figure
     once, with a currency or a unit of measure, and `a` writes it only bare: "a 90k salary" for "a $90,000 salary",
-    "a 500k estate" for "a 500,000 pound estate", "10k" for "10 kilometers", "15 over" for "15 mph over"; and so an
-    age ("my son is 11", "my 11-year-old son"). Not a multiplier: "a 4x boat" is a crew, not "4 times" of a boat."""
+    "a 500k estate" for "a 500,000 pound estate", "10k" for "10 kilometers", "5'10" for "5 feet 10 inches"; and so
+    an age ("my son is 11", "my 11-year-old son"). Not a multiplier: "a 4x boat" is a crew, not "4 times" of a boat."""
     mine = [f for f in a.facts if f.kind == "num"]
     theirs = [f for f in b.facts if f.kind == "num"]
 
@@ -1832,9 +1835,6 @@ def _bare_amounts(a: Reading, b: Reading) -> tuple[Reading, Reading]:
     if not given:
         return a, b
     return replace(a, facts=sorted_facts(replace(f, unit=given[f]) if f in given else f for f in a.facts)), b
-
-
-_MULTIPLIER = "times"  # the reader's unit for "x" after a number ("2x speed", "a 4x boat")
 
 
 # units whose word leaves open which of them it means: "pound" a weight or sterling, "degrees" Celsius or Fahrenheit
