@@ -108,6 +108,7 @@ _PERIODS = {
     "second": "second", "s": "second", "sec": "second", "secs": "second", "minute": "minute", "min": "minute",
     "mins": "minute",
     "hour": "hour", "h": "hour", "hr": "hour", "hrs": "hour", "day": "day", "week": "week", "wk": "week", "month": "month",
+    "mo": "month", "mos": "month", "mth": "month", "mths": "month",
     "year": "year", "yr": "year", "fortnight": "fortnight", "quarter": "quarter", "decade": "decade",
     "today": "today", "yesterday": "yesterday", "tomorrow": "tomorrow", "tonight": "tonight", "weekend": "weekend",
     "hourly": "hour", "daily": "day", "weekly": "week", "monthly": "month", "yearly": "year", "annually": "year",
@@ -152,7 +153,6 @@ _UNITS = {
     "ohms": "ohm", "wh": "wh", "watt-hour": "wh", "watt-hours": "wh", "kwh": "kwh", "megapixel": "mp",
     "megapixels": "mp", "sqft": "sqft", "sqm": "sqm", "sqkm": "sqkm", "sqmi": "sqmi", "sqcm": "sqcm", "sqmm": "sqmm",
     "sqin": "sqin", "cbm": "cbm", "cbkm": "cbkm", "cbcm": "cbcm", "cbmm": "cbmm", "cbft": "cbft", "cbin": "cbin",
-    "mo": "month", "mos": "month", "mth": "month", "mths": "month",  # only after a number: "in MO" is Missouri
     "gallon": "gal", "gallons": "gal", "gal": "gal", "pint": "pt", "pints": "pt", "quart": "qt",
     "quarts": "qt", "yard": "yd", "yards": "yd", "acre": "acre", "acres": "acre", "hectare": "ha", "hectares": "ha",
 }
