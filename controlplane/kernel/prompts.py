@@ -160,6 +160,13 @@ _UNITS = {
 _CURRENCIES = frozenset("""usd eur gbp jpy cny inr mxn zar mad ngn kes xof xaf tnd cad aud chf sek nok dkk egp ghs brl
 rub try aed sar nzd sgd hkd krw pln czk huf""".split())
 _RATED = _CURRENCIES | {"percent"}  # amounts and rates that a period after them makes a yearly (monthly...) figure
+# lengths and volumes, which a period after them makes a speed or a flow ("15 miles per hour", "450 litres a minute";
+# not a weight: "a dog weighing 39 kg, how much per day")
+_FLOWING = frozenset("m mm cm km mi ft inch yd l ml gal pt qt".split())
+# a speed written as one code: its unit and period ("15 mph" is "15 miles per hour")
+_SPEEDS = {"mph": ("mi", "hour"), "kph": ("km", "hour"), "kmh": ("km", "hour"), "kmph": ("km", "hour")}
+# a period's adjective right after a rate's number binds as "a" period does ("7% annual", "$5 daily")
+_PERIOD_ADJECTIVES = frozenset("hourly daily weekly monthly yearly annually annual".split())
 # what a number written like a year ("in 2014", "the 2010 FIFA World Cup") takes as its unit: only a unit it names
 _YEAR = re.compile(r"1[0-9]{3}|20[0-9]{2}")
 _NAMED_UNITS = frozenset(_UNITS) | frozenset(_UNITS.values()) | frozenset(_PERIODS) | _CURRENCIES
@@ -323,6 +330,8 @@ _LEAD_IN = re.compile(r"^\s*(?:(?:quick|random|dumb|silly|simple|small)\s+)?(?:q
 _SEPARATORS = re.compile(r"\s*(?:\||=>|->)\s*")
 _SPACED_SLASH = re.compile(r"\s/\s")  # "card 1604 / 900 MAD / 09:00 / Dakar": a list's separators
 _DIVISION = re.compile(r"\d\s/\s\d")  # "12 / 4": one spaced slash between numbers divides
+# a unit per period written with a slash after its number: "27 m/s" is "27 m per s", "450 L/min" "450 L per min"
+_RATE_SLASH = re.compile(r"(?<=\d)(\s?[A-Za-z]{1,6})/(?=(?:s|sec|h|hr|min|day|wk|week|mo|month|yr|year)\b)")
 
 
 def _slashed(m: re.Match) -> str:
@@ -484,6 +493,11 @@ def is_measure(unit: str) -> bool:
     return unit in _NAMED_UNITS or unit in _PERIOD_UNITS
 
 
+def is_period(unit: str) -> bool:
+    """A fact's unit that is a period of time ("minute", "year")."""
+    return unit in _PERIOD_UNITS
+
+
 def same_unit(a: str, b: str) -> bool:
     """Two template words that name one unit: "calories" and "kcal", "kilometres" and "km"."""
     return a in _UNITS and _unit(a) == _unit(b) and not {a, b} & {"pound", "pounds", "degree", "degrees"}
@@ -633,6 +647,26 @@ def _half(word: str) -> str:
     return lower if lower in ("am", "pm") else ""
 
 
+_BEFORE_HOUR = frozenset("at @ from to until till til by before after around about since between and".split())
+
+
+def _day_half(tokens: list[_Token], i: int) -> str:
+    """The half of the day a part of it after the hour at `i` says: "am" for "at 7 in the morning", "pm" for "at 4 in
+    the afternoon", "in the evening" or "10 at night" (6 to 11; "12 at night" is midnight); else "". A bare number
+    is an hour before "in the ..." only after a word that places a time ("take 2 in the morning" counts)."""
+    after = [t.text.lower() for t in tokens[i + 1:i + 4]]
+    part = after[2] if after[:2] == ["in", "the"] and len(after) == 3 else after[1] if after[:1] == ["at"] and len(
+        after) >= 2 and after[1] == "night" else ""
+    hour = int(tokens[i].text.split(":")[0]) if re.fullmatch(r"\d{1,2}(?::\d\d)?", tokens[i].text) else 0
+    if not 0 < hour <= 12 or (tokens[i].kind == "number" and tokens[i].attached):
+        return ""
+    if part != "night" and tokens[i].kind == "number" and not (i and tokens[i - 1].text.lower() in _BEFORE_HOUR):
+        return ""  # "take 2 in the morning" counts
+    if part == "night":
+        return "pm" if 6 <= hour <= 11 else "am" if hour == 12 else ""
+    return {"morning": "am", "afternoon": "pm", "evening": "pm"}.get(part, "")
+
+
 # a minus sign or an en dash is a hyphen ("\u22125 \u00b0C", "\u20135 \u00b0C", "3\u20135 days"), and so is an em dash
 # before a number
 _MINUS = re.compile(r"[\u2212\u2013]|\u2014(?=\d)")
@@ -655,7 +689,7 @@ def _tokens(text: str) -> list[_Token]:
         text = _SEPARATORS.sub(",", text)  # "card: 4860 | amt: 900 MAD | ... => fraud?": a list's separators
     if "/" in text:
         if _DIGIT.search(text):
-            text = _SLASHED.sub(_slashed, text)
+            text = _RATE_SLASH.sub(r"\1 per ", _SLASHED.sub(_slashed, text))
         if text.count(" / ") >= 2 or _SPACED_SLASH.search(text) and not _DIVISION.search(text):
             text = _SPACED_SLASH.sub(", ", text)
     if "expensive" in lowered:
@@ -730,6 +764,9 @@ def _tokens(text: str) -> list[_Token]:
             half = _half(out[i + 1].text)
             if half:
                 out[i + 1].used = True
+            elif half := _day_half(out, i):  # "three in the morning", "ten at night"
+                for word in out[i + 1:i + 3 + (out[i + 1].text.lower() == "in")]:
+                    word.used = True
         if t.kind == "time":
             clock = _CLOCK.match(t.text.lower())
             t.text = _clock(int(clock["h"]), clock["m"], half or (clock["half"] + "m" if clock["half"] else ""))
@@ -983,11 +1020,16 @@ def read(text: str) -> Reading:
                         facts.append(Fact("num", "", *_in_base_unit("1", _unit(nxt.text))))
                     break
     for i, t in enumerate(tokens):  # "$10,000 a year at 7%" is not "$10,000 at 7% a year": a rate binds to its number
-        if t.kind == "word" and not t.used and _unit(t.text) in _PERIOD_UNITS and i >= 2 and (
-                tokens[i - 1].text.lower() in _PER):
-            j = i - 3 if tokens[i - 2].kind == "word" and i >= 3 and tokens[i - 3].own_unit else i - 2  # "500 EUR a year"
-            if tokens[j].kind == "number" and _unit(tokens[j].attached) in _RATED:  # not "weighing 39 kg per day"
-                t.used, tokens[i - 1].used, tokens[j].per = True, True, _unit(t.text)
+        if t.kind != "word" or t.used or _unit(t.text) not in _PERIOD_UNITS or i < 1:
+            continue
+        per = tokens[i - 1].text.lower() in _PER and i >= 2 and (len(t.text) > 1 or tokens[i - 1].text.lower() == "per")
+        k = i - 1 if per else i  # the token after the number and its unit: "per", "a" or the adjective ("7% annual")
+        if not per and t.text.lower() not in _PERIOD_ADJECTIVES:
+            continue
+        j = k - 2 if tokens[k - 1].kind == "word" and k >= 2 and tokens[k - 2].own_unit else k - 1  # "500 EUR a year"
+        if tokens[j].kind == "number" and (_unit(tokens[j].attached) in _RATED or per and (
+                _unit(tokens[j].attached) in _FLOWING)):  # not "weighing 39 kg per day"
+            t.used, tokens[k].used, tokens[j].per = True, True, _unit(t.text)
     for i, t in enumerate(tokens):
         if (t.kind == "word" and not t.used and _unit(t.text) in _PERIOD_UNITS and t.text.lower() not in FUNCTION_WORDS
                 and len(t.text) > 1 and not (t.text.isupper() and len(t.text) <= 3) and not _minimum(tokens, i)
@@ -1058,10 +1100,11 @@ def read(text: str) -> Reading:
             bound = _bound_before(tokens, i)
             label = _label_before(tokens, i) or _label_after(tokens, i)
             unit = _unit(t.attached) if t.attached else ""
+            unit, per = _SPEEDS.get(unit, (unit, t.per)) if not t.per else (unit, t.per)
             value, unit = _in_base_unit(_number(t.text), unit)
             if not unit and t.text.endswith("0") and "." in t.text and _versioned(tokens, i):
                 value = t.text  # "Python 3.10" is not "Python 3.1"
-            facts.append(Fact("num", label, bound + value, f"{unit}/{t.per}" if t.per else unit))
+            facts.append(Fact("num", label, bound + value, f"{unit}/{per}" if per else unit))
         elif t.kind == "time":
             t.used = True
             clock = t.text.lower().replace(" ", "").replace(".", "")

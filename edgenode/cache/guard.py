@@ -105,6 +105,7 @@ from controlplane.kernel.prompts import (
     date_value,
     is_currency,
     is_measure,
+    is_period,
     lemma,
     measured,
     one_of,
@@ -790,8 +791,9 @@ class Guard:
             # the same fact written otherwise: each rewrite takes (a, b) to (a, b), tried from both sides
             for rewrite in (_lower_case_names, _bare_operators, _season_by_word, _bare_amounts, _loose_units,
                             _numbered_for_id, _glued_for_spaced, _spelled_out, self._without_as_opposite, _framing,
-                            _one_for_a, self._slipped_facts, _choice_for_than, _none_for_zero, self._counted_alike,
-                            self._bare_counts, _shortened_counts, self._slipped_dates, self._named_by_derived_word):
+                            _one_for_a, self._slipped_facts, _choice_for_than, _none_for_zero, _rate_for_period,
+                            self._counted_alike, self._bare_counts, _shortened_counts, self._slipped_dates,
+                            self._named_by_derived_word):
                 a, b = rewrite(a, b)
                 b, a = rewrite(b, a)
             if a.fact_key != b.fact_key:
@@ -2018,6 +2020,26 @@ def _none_for_zero(a: Reading, b: Reading) -> tuple[Reading, Reading]:
     negated = a.negated if any(f.kind == "not" for f in facts) else ()
     return replace(a, facts=sorted_facts(facts), words=tuple(w for w in a.words if w != counted),
                    negated=negated), b
+
+
+def _rate_for_period(a: Reading, b: Reading) -> tuple[Reading, Reading]:
+    """`a` binds a period to a figure ("99.9% per month" read as one rate where written against it: "99.9% monthly"),
+    `b` writes the figure and the period apart ("an uptime of 99.9% ... per month"): `b`'s figure takes the period
+    where it is `b`'s only figure in a unit of measure, which nothing else could take it for ("$10,000 a year at 7%"
+    is not "$10,000 at 7%, annual")."""
+    rates = [f for f in a.facts if f.kind == "num" and "/" in f.unit and f not in b.facts]
+    measures = [f for f in b.facts if f.kind == "num" and f.unit and "/" not in f.unit and is_measure(f.unit)
+                and not is_period(f.unit)]
+    if len(rates) != 1 or len(measures) != 1:
+        return a, b
+    (rate,), (figure,) = rates, measures
+    unit, period = rate.unit.split("/", 1)
+    window = next((f for f in b.facts if f.kind == "window" and f.value == "period" and f.unit == period
+                   and f.label in ("", "per") and f not in a.facts), None)
+    if window is None or figure.value != rate.value or figure.unit != unit:
+        return a, b
+    facts = [f for f in b.facts if f is not figure and f is not window] + [replace(figure, unit=rate.unit)]
+    return a, replace(b, facts=sorted_facts(facts))
 
 
 @functools.cache

@@ -225,6 +225,12 @@ def test_facts_are_bound_to_their_roles():
     ("What is 5 feet 10 inches in centimeters?", "5'10 in cm", True),
     ("How many miles is 10 kilometers?", "10k is how many miles", True),
     ("How many people are in a 4+ boat?", "How many people are in a 4x boat?", False),
+    # a figure and a period written apart are the figure per period, where nothing else could take the period
+    ("How much downtime per month does an uptime of 99.9% allow?", "99.9 percent monthly uptime how much downtime?",
+     True),
+    ("What is the net pay for a gross salary of 3,000 EUR a month?", "net pay on 3,000 euros gross per month?", True),
+    ("What will $10,000 a year at 7% be worth?", "What will $10,000 at 7%, annual, be worth?", False),
+    ("What is an uptime of 99.9% per month?", "What is an uptime of 99.9% in the last month?", False),
     # a count of a noun written short meets the count of the noun in full; not another count, nor a grade one letter on
     ("What size storage unit do I need for a 2 bedroom flat?", "storage unit size for 2 bed flat", True),
     ("What size storage unit do I need for a 2 bedroom flat?", "storage unit size for a 2br flat", True),
@@ -729,6 +735,13 @@ def test_durations_scales_and_dashes_are_read_as_written():
     # a money or percentage figure per period is that period's figure; a weight is not
     assert numbers("invest $500 a month at 4% a year") == [("4", "percent/year"), ("500", "usd/month")]
     assert numbers("a child weighing 20 kg per day") == [("20000", "g")]
+    # a period's adjective right after the figure binds as "a" period does; a speed or a flow however written
+    assert numbers("7% annual return") == numbers("7% a year") == [("7", "percent/year")]
+    assert numbers("at 15 mph") == numbers("at fifteen miles per hour") == [("15", "mi/hour")]
+    assert numbers("at 10 km/h") == numbers("at 10 kph") == numbers("at 10 km an hour") == [("10000", "m/hour")]
+    assert numbers("at 27 m/s") == numbers("at 27 meters per second") == [("27", "m/second")]
+    assert numbers("peak flow 450 L/min") == numbers("peak flow 450 litres per minute") == [("450", "l/minute")]
+    assert numbers("run 10 km") != numbers("run at 10 km/h") and numbers("5 mg/day") == [("0.005", "g")]
     # weeks, days and hours are a number of minutes; months and years are no fixed number of days
     assert numbers("free cancellation up to 48 hours before") == numbers("free cancellation up to 2 days before")
     assert numbers("a visa for two weeks") == numbers("a 14 day visa") and numbers("for 12 months") != numbers("a year")
@@ -742,12 +755,19 @@ def test_durations_scales_and_dashes_are_read_as_written():
     assert numbers("a 42-year-old man") == numbers("a man aged forty-two") == numbers("a 42 yo man") == [("42", "year")]
     assert numbers("cheese aged 18 months") == [("18", "month")] and read("the M2 chip").fact_key == (("id", "m2", ""),)
     # a month shortened after a number; a short code in capitals is no period ("in MO" is Missouri, "HR" a rate)
+    # an hour with the part of the day it falls in is a time of day; a bare count in the morning is not
+    def times(text: str) -> list[str]:
+        return [f.value for f in read(text).facts if f.kind == "time"]
+
+    assert times("waking up at three in the morning") == times("waking up at 3am") == ["3:00"]
+    assert times("I work ten at night to six in the morning") == times("I work 10pm to 6am") == ["22:00", "6:00"]
+    assert times("meet at 4 in the afternoon") == ["16:00"] and times("take 2 in the morning") == []
     assert numbers("a knee replacement 6 mo ago") == numbers("6 mths ago") == numbers("6 months ago") == [("6", "month")]
     assert not any(f.kind == "window" for f in read("gas prices in MO").facts + read("normal resting HR").facts)
     # "min" alone is a minimum; a minute after a number, a unit, "per" or a direction
     assert not any(f.kind == "window" for f in read("min age for gymnasts").facts + read("min tank size").facts)
-    assert all(("window", "period", "minute") in read(text).fact_key
-               for text in ("450 L/min", "10 per min", "1 payment in the last min"))
+    assert all(("window", "period", "minute") in read(text).fact_key for text in ("10 per min", "1 payment in the last min"))
+    assert numbers("450 L/min") == [("450", "l/minute")]
     assert numbers("Age 42 and pregnant") == numbers("my son is 42 yo") == numbers("42yo") == [("42", "year")]
     assert ("year" not in {u for _, u in numbers("toys for kids aged 3-5")} | {u for _, u in numbers("2 yo-yo tricks")}
             and ("id", "m2", "") in read("the 2022 M2 MacBook Air").fact_key)
