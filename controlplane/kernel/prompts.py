@@ -334,6 +334,36 @@ _DIVISION = re.compile(r"\d\s/\s\d")  # "12 / 4": one spaced slash between numbe
 _RATE_SLASH = re.compile(r"(?<=\d)(\s?[A-Za-z]{1,6})/(?=(?:s|sec|h|hr|min|day|wk|week|mo|month|yr|year)\b)")
 
 
+# a fraction of a unit, in figures or in words, is its decimal: "1/4 cup", "a quarter cup" and "0.25 cup"; "half an hour"
+# and "0.5 hours" (not "24/7", "odds of 5/1", "half the time": no unit follows)
+_FRACTION = re.compile(r"(?<![\d/.,])(?P<n>\d{1,2})/(?P<d>[2348]|16)(?=\s?(?P<u>[A-Za-z]+)\b)")
+_SPELLED_FRACTION = re.compile(
+    r"\b(?:(?:a|one)\s+)?(?P<f>half|quarter|third|three[ -]quarters?|two[ -]thirds?)(?:[ -]of)?(?:\s+(?:a|an))?[ -]"
+    r"(?=(?P<u>[A-Za-z]+)\b)", re.IGNORECASE)
+_FRACTION_WORDS = {"half": "1/2", "quarter": "1/4", "third": "1/3", "three quarter": "3/4", "three quarters": "3/4",
+                   "two third": "2/3", "two thirds": "2/3"}
+
+
+def _fraction_unit(word: str) -> bool:
+    """A unit a fraction may be of: a unit of measure, a period, a cup ("in" written against the figure: an inch)."""
+    lower = word.lower()
+    return lower in _UNITS or _unit(lower) in _PERIOD_UNITS or lower in ("cup", "cups", "in")
+
+
+def _fraction(m: re.Match) -> str:
+    if not _fraction_unit(m["u"]) or (m["u"].lower() == "in" and m.end() < len(m.string) and m.string[m.end()] == " "):
+        return m[0]  # "1/4 in the morning": a preposition
+    with localcontext(prec=12):
+        return _number(str(Decimal(m["n"]) / Decimal(m["d"])))
+
+
+def _spelled_fraction(m: re.Match) -> str:
+    if not _fraction_unit(m["u"]) or m["u"].lower() == "in":
+        return m[0]
+    fraction = _FRACTION_WORDS[m["f"].lower().replace("-", " ")]
+    return f"{fraction} "
+
+
 def _slashed(m: re.Match) -> str:
     labels, values = m["labels"].split("/"), m["values"].split("/")
     if len(labels) != len(values):
@@ -687,8 +717,11 @@ def _tokens(text: str) -> list[_Token]:
         text = _LEAD_IN.sub("", text, count=1)  # "random q: ...", "quick question - ...", "um ...": no question yet
     if "|" in text or "=>" in text or "->" in text:
         text = _SEPARATORS.sub(",", text)  # "card: 4860 | amt: 900 MAD | ... => fraud?": a list's separators
+    if "half" in lowered or "quarter" in lowered or "third" in lowered:
+        text = _SPELLED_FRACTION.sub(_spelled_fraction, text)
     if "/" in text:
         if _DIGIT.search(text):
+            text = _FRACTION.sub(_fraction, text)
             text = _RATE_SLASH.sub(r"\1 per ", _SLASHED.sub(_slashed, text))
         if text.count(" / ") >= 2 or _SPACED_SLASH.search(text) and not _DIVISION.search(text):
             text = _SPACED_SLASH.sub(", ", text)

@@ -755,6 +755,11 @@ def test_durations_scales_and_dashes_are_read_as_written():
     assert numbers("a 42-year-old man") == numbers("a man aged forty-two") == numbers("a 42 yo man") == [("42", "year")]
     assert numbers("cheese aged 18 months") == [("18", "month")] and read("the M2 chip").fact_key == (("id", "m2", ""),)
     # a month shortened after a number; a short code in capitals is no period ("in MO" is Missouri, "HR" a rate)
+    # a fraction of a unit, in figures or in words, is its decimal; a fraction of nothing measured is not
+    assert numbers("a quarter cup") == numbers("1/4 cup") == numbers("0.25 cups") == [("0.25", "cup")]
+    assert numbers("a quarter inch anchor") == numbers("a 1/4in anchor") == [("0.25", "inch")]
+    assert numbers("half an hour") == numbers("30 minutes") and numbers("three quarters of an hour") == [("45", "minute")]
+    assert numbers("odds of 5/1") == [("1", ""), ("5", "")] and numbers("half the time") == []
     # an hour with the part of the day it falls in is a time of day; a bare count in the morning is not
     def times(text: str) -> list[str]:
         return [f.value for f in read(text).facts if f.kind == "time"]
