@@ -255,7 +255,7 @@ _REWRITES: tuple[tuple[str, object], ...] = (
     (r"(?:cubic|cu\.?)\s*(?:met(?:er|re)s?|m)|(?<=\d )(?-i:m3)|(?<=\bper )(?-i:m3)|(?<=\bmany )(?-i:m3)", "cbm"),
     # a duration of one: "for an hour" is "for 1 hour", "within a week" is "within 1 week" (not "twice a day" nor
     # "calories in a day": rates)
-    (r"(?:for|within|after|than|about|under) an? (?=(?:minute|hour|day|week)(?:\s*(?:[?.!,;:]|$)|\s+(?:at|in|on|"
+    (r"(?:for|within|after|than|about|under) an? (?=(?:minute|hour|day|week|fortnight|month|year|decade)(?:\s*(?:[?.!,;:]|$)|\s+(?:at|in|on|"
      r"to|for|and|or|with|without|before|after|of|from|while|when|if|but|then|so|because|is|was|will|should|can)\b))",
      lambda text: text.split()[0] + " 1 "),  # not "for a day hike": "day" names the hike
     # an age: "aged 42", "age 42" and "42 yo" are "42 years old", as "a 42-year-old" is (not "aged 18 months")
@@ -407,7 +407,8 @@ _NEEDLES = (" then", "deg", "dollar", "pound", "sterling", "kron", "franc", "yen
             "\u2019", "reason", " cause", "is it ", " way", "steps", "process", "method", "procedure", "time to", "time of", "what caus", "what could",
             "what might", "what would", "is caus", "are caus", "what mak", "is mak", "are mak", "allowed", "permitted",
             "advance", "power of", "close to", " used", "count as", "counts as", "height", "length", "depth",
-            "distance", "width", "weight", "speed", "the age", "what age", "w/", " w ", "thru", "abt", "b4", "yday", "txn", "amt", "ppl", "acct", "avg", "approx", "no.", "minus", " u ", "u ", "sq", "m2", "m3", "cubic", "cu.", "ft2", " a minute", " an hour", " a day", " a week",
+            "distance", "width", "weight", "speed", "the age", "what age", "w/", " w ", "thru", "abt", "b4", "yday", "txn", "amt", "ppl", "acct", "avg", "approx", "no.", "minus", " u ", "u ", "sq", "m2", "m3", "cubic", "cu.", "ft2", " a minute", " an hour", " a day", " a week", " a fortnight",
+            " a month", " a year", " a decade",
             "y/o", "ww", "midday", "noon", "midnight", " second ", *(f"{w} " for w in _NUMBERED.split("|")), *_NUMBER_WORDS,
             *_ORDINAL_WORDS)
 

@@ -748,6 +748,7 @@ def test_durations_scales_and_dashes_are_read_as_written():
     # a duration of one, not a rate nor a word a period names
     assert numbers("cycling for an hour") == numbers("cycling for 1 hour") == [("60", "minute")]
     assert numbers("keep it for a week?") == numbers("keep it for 7 days?")
+    assert numbers("enough for a month?") == numbers("enough for one month?") == [("1", "month")]
     assert numbers("twice a day") == numbers("for a day hike") == numbers("calories in a day") == []
     # areas and ages however written
     assert numbers("a 2,000 sq ft roof") == numbers("a 2000 square foot roof") == [("2000", "sqft")]
