@@ -331,7 +331,7 @@ _SEPARATORS = re.compile(r"\s*(?:\||=>|->)\s*")
 _SPACED_SLASH = re.compile(r"\s/\s")  # "card 1604 / 900 MAD / 09:00 / Dakar": a list's separators
 _DIVISION = re.compile(r"\d\s/\s\d")  # "12 / 4": one spaced slash between numbers divides
 # a unit per period written with a slash after its number: "27 m/s" is "27 m per s", "450 L/min" "450 L per min"
-_RATE_SLASH = re.compile(r"(?<=\d)(\s?[A-Za-z]{1,6})/(?=(?:s|sec|h|hr|min|day|wk|week|mo|month|yr|year)\b)")
+_RATE_SLASH = re.compile(r"(?<=\d)(\s?[A-Za-z]{0,6})/(?=(?:s|sec|h|hr|min|day|wk|week|mo|month|yr|year)\b)")
 
 
 # a fraction of a unit, in figures or in words, is its decimal: "1/4 cup", "a quarter cup" and "0.25 cup"; "half an hour"

@@ -741,6 +741,7 @@ def test_durations_scales_and_dashes_are_read_as_written():
     assert numbers("at 10 km/h") == numbers("at 10 kph") == numbers("at 10 km an hour") == [("10000", "m/hour")]
     assert numbers("at 27 m/s") == numbers("at 27 meters per second") == [("27", "m/second")]
     assert numbers("peak flow 450 L/min") == numbers("peak flow 450 litres per minute") == [("450", "l/minute")]
+    assert numbers("GBP49.99/month") == numbers("49.99 GBP a month") == [("49.99", "gbp/month")]
     assert numbers("run 10 km") != numbers("run at 10 km/h") and numbers("5 mg/day") == [("0.005", "g")]
     # weeks, days and hours are a number of minutes; months and years are no fixed number of days
     assert numbers("free cancellation up to 48 hours before") == numbers("free cancellation up to 2 days before")
