@@ -728,8 +728,10 @@ class Guard:
     def _named_by_derived_word(self, a: Reading, b: Reading) -> tuple[Reading, Reading]:
         """`a`'s only name that `b` writes as the word WordNet derives from it ("in Germany", "German"; "in Africa",
         "African"; "on Mars", "Martian"), read as `a`'s name. Not one of several places: which one the word names
-        is a role ("US citizens visiting Japan", "Japanese citizens visiting the US")."""
-        if self.lexicon is None or sum(f.kind in ("name", "id") for f in a.facts) != 1:
+        is a role ("US citizens visiting Japan", "Japanese citizens visiting the US"); a code that names no place is not
+        one ("the VAT rate in Germany", "German VAT rate")."""
+        if self.lexicon is None or sum(f.kind == "name" or f.kind == "id" and f.value in _CODE_NAMES
+                                       for f in a.facts) != 1:
             return a, b
         theirs = {f.value for f in b.facts if f.kind == "name"}
         names = {f.value for f in a.facts if f.kind == "name"}

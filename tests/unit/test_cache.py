@@ -1566,3 +1566,6 @@ def test_a_prompts_only_place_meets_the_word_wordnet_derives_from_it_elsewhere(g
     assert guard.verdict(read("What is the average salary in Germany?"), read("average French salary?")) is Verdict.DIFFER
     assert guard.verdict(read("Do US citizens need a visa to visit Japan?"),
                          read("Do Japanese citizens need a visa to visit the US?")) is Verdict.DIFFER
+    # a code that names no place leaves the name the only place ("VAT"; "US" names one, above)
+    assert guard.verdict(read("What is the VAT rate in Germany?"), read("German VAT rate?")) is Verdict.AGREE
+    assert guard.verdict(read("What is the VAT rate in Germany?"), read("French VAT rate?")) is Verdict.DIFFER
