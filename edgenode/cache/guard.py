@@ -143,6 +143,7 @@ give/receive gave/received given/received giving/receiving lend/borrow lent/borr
 _NEGATING_PREFIXES = ("un", "in", "im", "il", "ir", "dis", "non", "de", "anti", "mis")
 # a name's preposition that says which way it goes: "from Paris" is not "Paris" ("Paris flights" may go either way)
 _DIRECTIONAL = frozenset(("from", "to", "into", "until", "till", "since", "before", "after"))
+_INTO = frozenset(("in", "into", "to"))  # a language's prepositions where it is what a thing is said or written in
 # a name's preposition, or none, where two things are compared: in a difference asked, not a role
 _COMPARED = frozenset(("between", "from", "and", "with", "to", "vs", "versus", ""))
 _VERSUS = frozenset(("vs", "versus"))  # "A vs B" asks how they differ
@@ -533,6 +534,9 @@ class Guard:
             return True  # what a difference is asked between has no order: "between TCP and UDP", "UDP from TCP"
         if fa.kind in ("name", "id") and _ROLES.get(fa.label, fa.label) == _ROLES.get(fb.label, fb.label) != "":
             return True  # one role said with another preposition: "stop in Milan", "stop at Milan"; "into", "to"
+        if fa.kind == "name" and {fa.label, fb.label} <= _INTO and self.lexicon is not None and (
+                self.lexicon.language(fa.value)):
+            return True  # the language a thing is said in: "translate it into Spanish", "say it in Spanish"
         if fa.label in _DIRECTIONAL or fb.label in _DIRECTIONAL:
             return False  # which way a name goes is its role: "from the UK" is not "the UK"
         if alone and not (_elsewhere(fa.label, b) or _elsewhere(fb.label, a)):

@@ -84,6 +84,11 @@ class Lexicon:
         self._location = {s for s in self._senses(self.lemmas("location"))
                           if self._pos[s] == "n" and self._descends(s, {self._physical_entity})}
         self.place = functools.lru_cache(maxsize=65_536)(self._place_noun)
+        # WordNet's language as a means of communicating (the sense "English" and "Fortran" are below)
+        english = self._senses(self.lemmas("english"))
+        self._language = {s for s in self._senses(self.lemmas("language"))
+                          if any(self._descends(e, {s}) for e in english)}
+        self.language = functools.lru_cache(maxsize=4_096)(self._language_noun)
 
     @classmethod
     def load(cls, path: Path = TABLE) -> Lexicon:
@@ -151,6 +156,10 @@ class Lexicon:
         senses are not)."""
         nouns = [s for s in self._senses(self.lemmas(word)) if self._pos[s] == "n"]
         return bool(nouns) and 2 * sum(self._descends(s, self._location) for s in nouns) >= len(nouns)
+
+    def _language_noun(self, word: str) -> bool:
+        """A noun sense of `word` is a language ("Spanish", "Swahili", "Fortran"; "Java" among its senses)."""
+        return any(self._pos[s] == "n" and self._descends(s, self._language) for s in self._senses(self.lemmas(word)))
 
     def _descends(self, sense: int, roots: set[int]) -> bool:
         """`sense` is one of `roots` or has one above it."""

@@ -1566,6 +1566,12 @@ def test_a_prompts_only_place_meets_the_word_wordnet_derives_from_it_elsewhere(g
     assert guard.verdict(read("What is the average salary in Germany?"), read("average French salary?")) is Verdict.DIFFER
     assert guard.verdict(read("Do US citizens need a visa to visit Japan?"),
                          read("Do Japanese citizens need a visa to visit the US?")) is Verdict.DIFFER
+    # the language a thing is said in, with "in", "into" or "to"; a place is where one goes, or is
+    assert guard.verdict(read("Translate 'good morning' into Spanish."),
+                         read("How do you say 'good morning' in Spanish?")) is not Verdict.DIFFER
+    assert guard.verdict(read("Translate 'good morning' into Spanish."),
+                         read("Translate 'good morning' from Spanish.")) is Verdict.DIFFER
+    assert guard.verdict(read("How much are flights to Japan?"), read("How much are flights in Japan?")) is Verdict.DIFFER
     # a code that names no place leaves the name the only place ("VAT"; "US" names one, above)
     assert guard.verdict(read("What is the VAT rate in Germany?"), read("German VAT rate?")) is Verdict.AGREE
     assert guard.verdict(read("What is the VAT rate in Germany?"), read("French VAT rate?")) is Verdict.DIFFER

@@ -59,6 +59,11 @@ def test_places_are_nouns_most_of_whose_senses_are_locations(lexicon):
     assert not any(lexicon.place(w) for w in ("home", "card", "amount", "season", "where"))
 
 
+def test_languages_are_nouns_below_the_means_of_communicating(lexicon):
+    assert all(lexicon.language(w) for w in ("spanish", "swahili", "german", "fortran", "java"))
+    assert not any(lexicon.language(w) for w in ("spain", "japan", "paris", "card", "word"))
+
+
 def test_base_forms_follow_the_detachment_rules():
     known = {"box", "church", "boil", "take", "large"}
     assert base_forms("boxes", known) == {"box"}
