@@ -686,8 +686,12 @@ def _day_half(tokens: list[_Token], i: int) -> str:
     the afternoon", "in the evening" or "10 at night" (6 to 11; "12 at night" is midnight); else "". A bare number
     is an hour before "in the ..." only after a word that places a time ("take 2 in the morning" counts)."""
     after = [t.text.lower() for t in tokens[i + 1:i + 4]]
-    part = after[2] if after[:2] == ["in", "the"] and len(after) == 3 else after[1] if after[:1] == ["at"] and len(
-        after) >= 2 and after[1] == "night" else ""
+    if len(after) == 3 and after[:2] == ["in", "the"]:
+        part = after[2]
+    elif after[:2] == ["at", "night"]:
+        part = "night"
+    else:
+        return ""
     hour = int(tokens[i].text.split(":")[0]) if re.fullmatch(r"\d{1,2}(?::\d\d)?", tokens[i].text) else 0
     if not 0 < hour <= 12 or (tokens[i].kind == "number" and tokens[i].attached):
         return ""
@@ -798,8 +802,8 @@ def _tokens(text: str) -> list[_Token]:
             half = _half(out[i + 1].text)
             if half:
                 out[i + 1].used = True
-            elif half := _day_half(out, i):  # "three in the morning", "ten at night"
-                for word in out[i + 1:i + 3 + (out[i + 1].text.lower() == "in")]:
+            elif half := _day_half(out, i):  # "three in the morning", "ten at night": the words say the half
+                for word in out[i + 1:i + (4 if out[i + 1].text.lower() == "in" else 3)]:
                     word.used = True
         if t.kind == "time":
             clock = _CLOCK.match(t.text.lower())
@@ -1134,7 +1138,9 @@ def read(text: str) -> Reading:
             bound = _bound_before(tokens, i)
             label = _label_before(tokens, i) or _label_after(tokens, i)
             unit = _unit(t.attached) if t.attached else ""
-            unit, per = _SPEEDS.get(unit, (unit, t.per)) if not t.per else (unit, t.per)
+            per = t.per
+            if unit in _SPEEDS and not per:
+                unit, per = _SPEEDS[unit]  # "15 mph" is 15 miles per hour
             value, unit = _in_base_unit(_number(t.text), unit)
             if not unit and t.text.endswith("0") and "." in t.text and _versioned(tokens, i):
                 value = t.text  # "Python 3.10" is not "Python 3.1"

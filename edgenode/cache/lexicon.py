@@ -88,7 +88,7 @@ class Lexicon:
         english = self._senses(self.lemmas("english"))
         self._language = {s for s in self._senses(self.lemmas("language"))
                           if any(self._descends(e, {s}) for e in english)}
-        self.language = functools.lru_cache(maxsize=4_096)(self._language_noun)
+        self.language = functools.lru_cache(maxsize=65_536)(self._language_noun)
 
     @classmethod
     def load(cls, path: Path = TABLE) -> Lexicon:
