@@ -331,7 +331,11 @@ _SEPARATORS = re.compile(r"\s*(?:\||=>|->)\s*")
 _SPACED_SLASH = re.compile(r"\s/\s")  # "card 1604 / 900 MAD / 09:00 / Dakar": a list's separators
 _DIVISION = re.compile(r"\d\s/\s\d")  # "12 / 4": one spaced slash between numbers divides
 # a unit per period written with a slash after its number: "27 m/s" is "27 m per s", "450 L/min" "450 L per min"
-_RATE_SLASH = re.compile(r"(?<=\d)(\s?[A-Za-z]{0,6})/(?=(?:s|sec|h|hr|min|day|wk|week|mo|month|yr|year)\b)")
+_RATE_SLASH = re.compile(r"(?<=\d)(?P<unit>\s?[A-Za-z]{0,6})/(?=(?P<period>[A-Za-z]+)\b)")
+
+
+def _rate_slash(m: re.Match) -> str:
+    return f"{m['unit']} per " if _unit(m["period"]) in _PERIOD_UNITS else m[0]  # a period `_PERIODS` knows
 
 
 # a fraction of a unit, in figures or in words, is its decimal: "1/4 cup", "a quarter cup" and "0.25 cup"; "half an hour"
@@ -727,7 +731,7 @@ def _tokens(text: str) -> list[_Token]:
     if "/" in text:
         if _DIGIT.search(text):
             text = _FRACTION.sub(_fraction, text)
-            text = _RATE_SLASH.sub(r"\1 per ", _SLASHED.sub(_slashed, text))
+            text = _RATE_SLASH.sub(_rate_slash, _SLASHED.sub(_slashed, text))
         if text.count(" / ") >= 2 or _SPACED_SLASH.search(text) and not _DIVISION.search(text):
             text = _SPACED_SLASH.sub(", ", text)
     if "expensive" in lowered:
