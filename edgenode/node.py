@@ -16,6 +16,7 @@ import asyncio
 import logging
 import signal
 import socket
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import grpc.aio
@@ -63,6 +64,11 @@ class Supervisor:
         self.backend, self.front, self.reporter, self.registration, self.models, self.health = (
             backend, front, reporter, registration, models, health)
         self.restarts = 0
+        # the thread that restarts a managed Triton, made on the first restart and kept until close(): off the
+        # event loop, so the node keeps refusing calls fast (UNAVAILABLE: the router retries them elsewhere) and
+        # answering health checks while Triton comes back; one thread that lives on, because Triton's PDEATHSIG
+        # follows the thread that forked it
+        self._owner: ThreadPoolExecutor | None = None
 
     async def wait_ready(self, stop: asyncio.Event, deadline_s: float | None) -> bool:
         loop = asyncio.get_running_loop()
@@ -96,9 +102,9 @@ class Supervisor:
         metrics.EDGE_TRITON_RESTARTS.inc()
         self.restarts += 1
         if isinstance(self.backend, ManagedTriton):
-            # on the loop's thread, which is the main thread: Triton's PDEATHSIG follows the thread that forks it
-            self.backend.stop()
-            self.backend.start()
+            if self._owner is None:
+                self._owner = ThreadPoolExecutor(max_workers=1, thread_name_prefix="triton-owner")
+            await asyncio.get_running_loop().run_in_executor(self._owner, self._restart)
             self.front.connect(self.backend.grpc_target)
             self.reporter.scrape_from(self.backend.metrics_url)
         if not await self.wait_ready(stop, None if isinstance(self.backend, ExternalTriton) else READY_WAIT_S):
@@ -109,6 +115,18 @@ class Supervisor:
         await self.reporter.start()
         await self.health.set(True)
         LOG.info("Triton back on %s; registered again", self.front.triton_target)
+
+    def _restart(self) -> None:
+        self.backend.stop()
+        self.backend.start()
+
+    async def close(self) -> None:
+        """Stop a Triton that a restart started, on the thread that owns it, then let that thread go (a restart
+        still under way finishes first, so its Triton is stopped too, not left to its PDEATHSIG)."""
+        if self._owner is not None:
+            owner, self._owner = self._owner, None
+            await asyncio.get_running_loop().run_in_executor(owner, self.backend.stop)
+            owner.shutdown(wait=True)
 
 
 async def _serve(
@@ -203,6 +221,7 @@ async def _serve(
             LOG.info("cache: %d entries saved to %s", cache.save_snapshot(), cache.snapshot_path)
         await front.aclose()
         await health.aclose()
+        await supervisor.close()
 
 
 def run(args: argparse.Namespace) -> int:

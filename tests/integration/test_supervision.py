@@ -19,6 +19,7 @@ import tritonclient.grpc as tc
 
 from controlplane.geoip import city_addresses
 from controlplane.loadgen import ClosedLoopLoad
+from controlplane.processes import OWNED_PREFIX
 from controlplane.registry import read_registry
 from controlplane.requests import simple_request
 from controlplane.stack import Stack
@@ -66,6 +67,18 @@ def wait_until(predicate, timeout_s: float, what: str) -> float:
     return time.monotonic() - started
 
 
+def direct_answer(address: str) -> str:
+    """What the edge node at `address` says to a ServerLive call of its own (deadline 3 s): "live", or the
+    status it refused with."""
+    client = tc.InferenceServerClient(address)
+    try:
+        return "live" if client.is_server_live(client_timeout=3) else "not live"
+    except tc.InferenceServerException as exc:
+        return str(exc.status()).removeprefix("StatusCode.")
+    finally:
+        client.close()
+
+
 @pytest.fixture(scope="module")
 def dakar_pair():
     with Stack(REGIONS_YAML) as stack:
@@ -91,6 +104,9 @@ def test_triton_killed_under_load_node_deregisters_comes_back_and_no_call_is_los
         # the supervisor notices within a probe or two (0.5 s apart, 1 s timeout); 10 s leaves room for a loaded
         # 2-core machine and is still a third of the lease: leaving this soon, the node left by itself
         gone = wait_until(lambda: "dakar/dakar-a" not in registered(stack.endpoint), 10, "deregistration")
+        # while Triton comes back the node still answers at once: a call that reaches it (a router whose view
+        # lags) is refused with UNAVAILABLE, which the router retries elsewhere, and is not held to its deadline
+        assert direct_answer(victim.address) in ("live", "UNAVAILABLE")
         back = wait_until(lambda: "dakar/dakar-a" in registered(stack.endpoint), 90, "re-registration")
         time.sleep(1.5)
     records = load.stop()
@@ -130,3 +146,33 @@ def test_drain_on_sigterm_under_load_finishes_in_flight_calls_and_loses_nothing(
     assert load.failures() == [], f"{len(load.failures())} client calls failed during the drain"
     assert {r.node for r in records if r.started > signalled + 1.0} == {"dakar-a"}
     assert tritonservers_under(victim.process.pid) == []
+
+
+
+def tritonservers_of_workspace(owner_pid: int) -> list[int]:
+    """tritonserver processes, anyone's child, whose command line names a workspace of `owner_pid`."""
+    mark = f"{OWNED_PREFIX}triton-{owner_pid}-".encode()
+    found = []
+    for entry in Path("/proc").iterdir():
+        try:
+            argv = (entry / "cmdline").read_bytes().split(b"\0")
+        except OSError:
+            continue
+        if entry.name.isdigit() and argv[0].endswith(b"tritonserver") and any(mark in arg for arg in argv):
+            found.append(int(entry.name))
+    return found
+
+
+def test_sigterm_while_triton_is_being_restarted_stops_the_new_triton_and_removes_its_folder(dakar_pair):
+    stack = dakar_pair
+    victim = stack.edge("dakar-a")  # its Triton was already restarted once, by the first test
+    pid = victim.process.pid
+    (triton,) = tritonservers_under(pid)
+    assert tritonservers_of_workspace(pid) == [triton]
+    os.kill(triton, signal.SIGKILL)
+    wait_until(lambda: "dakar/dakar-a" not in registered(stack.endpoint), 10, "deregistration")
+    os.kill(pid, signal.SIGTERM)  # while the supervisor's thread starts a new Triton
+    assert victim.process.process.wait(timeout=60) == 0
+    wait_until(lambda: tritonservers_of_workspace(pid) == [], 10, "the exit of the Triton that the restart started")
+    folders = [p for root in (Path(stack.temp_dir), Path("/tmp")) for p in root.glob(f"{OWNED_PREFIX}triton-{pid}-*")]
+    assert folders == [], "the restarted Triton's workspace was left on disk"
