@@ -14,7 +14,7 @@ import grpc.aio
 
 from controlplane.kernel.policy import NodeState
 from controlplane.tls import TlsDir
-from proto import CHANNEL_OPTIONS, method_path
+from proto import HOP_CHANNEL_OPTIONS, method_path
 
 CHANNEL_RETIRE_S = 30.0  # keep a departed node's channel this long so its in-flight calls finish
 
@@ -45,13 +45,13 @@ class _Channel:
     ) -> None:
         self.address = address
         if credentials is None:
-            self.channel = grpc.aio.insecure_channel(dial, options=CHANNEL_OPTIONS)
+            self.channel = grpc.aio.insecure_channel(dial, options=HOP_CHANNEL_OPTIONS)
         else:  # mutual TLS: the edge checks our router certificate; we check the edge's certificate names
             # server_name (when nodes register addresses no certificate can hold, such as pod IPs) or the
             # registered host (also when dialled through a --via relay)
             name = server_name or address.rpartition(":")[0].strip("[]")
-            options = (*CHANNEL_OPTIONS, ("grpc.ssl_target_name_override", name)) if name != dial.rpartition(":")[0] \
-                else CHANNEL_OPTIONS
+            options = (*HOP_CHANNEL_OPTIONS, ("grpc.ssl_target_name_override", name)) if name != dial.rpartition(":")[0] \
+                else HOP_CHANNEL_OPTIONS
             self.channel = grpc.aio.secure_channel(dial, credentials, options=options)
         self.unary: dict[str, grpc.aio.UnaryUnaryMultiCallable] = {}
         self.stream = self.channel.stream_stream(

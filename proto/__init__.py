@@ -15,9 +15,30 @@ CHANNEL_OPTIONS = (
     ("grpc.max_send_message_length", MAX_MESSAGE_BYTES),
     ("grpc.max_receive_message_length", MAX_MESSAGE_BYTES),
 )
+# The router's channels to edge nodes ping every second, with or without calls, and give a connection up
+# when a ping goes unanswered for 2 s: a node that froze, or a link that drops every packet, keeps its TCP
+# connection open, and without the ping the calls in flight on it would wait out their deadlines instead of
+# failing UNAVAILABLE (which the router retries on another node). A ping is 17 bytes.
+KEEPALIVE_INTERVAL_MS = 1000
+KEEPALIVE_TIMEOUT_MS = 2000
+HOP_CHANNEL_OPTIONS = (
+    *CHANNEL_OPTIONS,
+    ("grpc.keepalive_time_ms", KEEPALIVE_INTERVAL_MS),
+    ("grpc.keepalive_timeout_ms", KEEPALIVE_TIMEOUT_MS),
+    ("grpc.http2.ping_timeout_ms", KEEPALIVE_TIMEOUT_MS),
+    ("grpc.keepalive_permit_without_calls", 1),
+    ("grpc.http2.max_pings_without_data", 0),
+)
 # servers also refuse to share a port: grpc's default SO_REUSEPORT lets a second server bind
-# a busy port silently and steal half its calls
-SERVER_OPTIONS = (*CHANNEL_OPTIONS, ("grpc.so_reuseport", 0))
+# a busy port silently and steal half its calls; and they take those pings (grpc's default answers a ping
+# more often than every 5 minutes with GOAWAY "too_many_pings")
+SERVER_OPTIONS = (
+    *CHANNEL_OPTIONS,
+    ("grpc.so_reuseport", 0),
+    ("grpc.keepalive_permit_without_calls", 1),
+    ("grpc.http2.min_ping_interval_without_data_ms", KEEPALIVE_INTERVAL_MS // 2),
+    ("grpc.http2.max_ping_strikes", 0),
+)
 
 
 def method_path(name: str) -> str:
@@ -26,6 +47,7 @@ def method_path(name: str) -> str:
 
 __all__ = [
     "CHANNEL_OPTIONS",
+    "HOP_CHANNEL_OPTIONS",
     "SERVER_OPTIONS",
     "MAX_MESSAGE_BYTES",
     "SERVICE_NAME",
