@@ -47,7 +47,10 @@ answer to the other. Two readings ask the same thing when
   common English pairs, and a negating prefix: unpaid, offline, disabled) never count as counterparts, nor
   does a word with three or more letters in front of the other ("semicircle", "circle") unless WordNet says
   they agree, nor two nouns of physical things that WordNet relates in no way ("sink", "drain"; "tattoo",
-  "piercing": vectors put such things close) unless their vectors are near-identical; two words naming one unit
+  "piercing": vectors put such things close) unless their vectors are near-identical. Where only these guesses
+  (not a list, not WordNet's antonyms, co-hyponyms or hierarchy) keep a replaced word from its counterpart, and
+  neither is the thing its question asks for ("what are the signs"), the whole sentences go to the judge below
+  ("normal resting pulse" rewords "normal resting heart rate"; "piercing" does not reword "tattoo"); two words naming one unit
   ("calories", "kcal") agree and two units ("gallons", "litres") do not, nor two words that end in one word WordNet
   knows with something else in front ("ebooks", "audiobooks"). A quoted word is compared as written ("'whom'", "'whose'"), and a word only one side has that is one more item of a list ("horizontally and
   vertically", "horizontally") is never implied, nor one whose opposite the other side says with a word that
@@ -68,7 +71,8 @@ spans that trade places ("a green belt and my friend a brown belt"); "which" is 
 lighter" is not "the lightest".
 
 Where the facts and every rule agree and only the word vectors fall short (a replaced word, or one only one side
-has outside a phrase after a preposition, that they cannot pair), the words are UNSURE, and a learned judge of whole
+has, that they cannot pair; not a word narrowing a shared one in a phrase after "of", nor a person in a phrase after
+any preposition), the words are UNSURE, and a learned judge of whole
 sentences decides (edgenode.cache.paraphrase: the whole encoder's token vectors matched across the two prompts); a
 guard without one refuses. A rule that says two words differ is never overruled.
 
@@ -139,6 +143,7 @@ charge/discharge charging/discharging heat/cool heating/cooling full/empty cheap
 cheapest/dearest long/short longer/shorter longest/shortest large/small larger/smaller largest/smallest
 big/small bigger/smaller biggest/smallest add/subtract plus/minus positive/negative with/without
 give/receive gave/received given/received giving/receiving lend/borrow lent/borrowed lender/borrower buyer/seller
+front/behind
 """.split())
 _NEGATING_PREFIXES = ("un", "in", "im", "il", "ir", "dis", "non", "de", "anti", "mis")
 # a name's preposition that says which way it goes: "from Paris" is not "Paris" ("Paris flights" may go either way)
@@ -194,7 +199,7 @@ def opposite(a: str, b: str) -> bool:
 class Verdict(enum.Enum):
     """How two readings compare. AGREE. DIFFER where a rule says so: a fact, what is asked, a role, a negation, the
     tense or the modality, or a word (an opposite, WordNet's co-hyponyms, a narrower word, a quoted word, one more
-    item of a list, a word only one side has inside a phrase after a preposition). UNSURE where every rule agrees and
+    item of a list, a word only one side has narrowing a shared one inside a phrase after "of"). UNSURE where every rule agrees and
     only the word vectors fell short (a replaced word below `word_threshold`, a word only one side has below
     `implied_threshold`): a paraphrase the words cannot see ("pairs well with" and "go with"), or another question."""
 
@@ -411,8 +416,13 @@ class Guard:
                     lb.remove(y)
                     met |= {lemma(x), lemma(y)}
             if la and lb:  # a word replaced by one of another meaning, or by a paraphrase the words cannot see
-                if any(self._score(x, y) <= -1.0 and self._counterparts(x, y, la, lb) for x in la for y in lb):
+                apart = [(x, y) for x in la for y in lb if self._score(x, y) <= -1.0 and self._counterparts(x, y, la, lb)]
+                if any(self._said_apart(x, y) or _asked_for(ra, x) or _asked_for(rb, y) for x, y in apart):
+                    # an opposite, WordNet's co-hyponyms ("landlord", "tenant") or a narrower thing, another unit; or
+                    # the thing one question asks for ("what are the signs" is not "is it safe")
                     return Verdict.DIFFER
+                # two words the vectors and WordNet's categories only guess apart ("sink", "drain"; "ocean", "sea"): the
+                # judge weighs the whole sentences
                 if not met and len(la) == len(a) and len(lb) == len(b) and not any(f.kind != "ask" for f in ra.facts):
                     return Verdict.DIFFER  # no word and no fact in common: nothing for a judge to weigh ("ab")
                 return Verdict.UNSURE
@@ -440,9 +450,10 @@ class Guard:
             if any(m == word and lemma(head) in shared for m, head in own.modifiers):
                 # a word narrowing one both have may be another thing ("state tax refund", "tax refund") or what the
                 # other side means unsaid ("oven temperature", "common cold", "mobile data"): the judge weighs it,
-                # unless it says how often, names a doer, or stands in a phrase after a preposition
+                # unless it says how often, names a doer, or says what a thing is of ("a list of ingredients"); after
+                # another preposition the judge weighs it too ("in the ocean", "in the world's oceans")
                 if word in _HOW_OFTEN or self.lexicon is None or self.lexicon.person(word) or any(
-                        word in phrase for _, phrase in own.phrases):
+                        word in phrase for preposition, phrase in own.phrases if preposition == "of"):
                     return Verdict.DIFFER  # "always harder", "if the instructor deletes it", "a list of ingredients"
                 unsure = True
             if broader:
@@ -459,6 +470,14 @@ class Guard:
                     return Verdict.DIFFER  # what the question asks for: "what are the signs" is not "what to do"
                 unsure = True  # the words cannot say: a paraphrase ("best wine to go with"), or another question
         return Verdict.UNSURE if unsure else Verdict.AGREE
+
+    def _said_apart(self, a: str, b: str) -> bool:
+        """Two words that differ by a list or by WordNet: opposites, words WordNet relates as other things of one kind,
+        as opposites or as a kind of the other (the vectors put them far apart), other units. Not the guesses from
+        the vectors and WordNet's categories (two physical things it does not relate, a word compounded with
+        another, another kind of word)."""
+        relation = self._relation(a, b)
+        return opposite(a, b) or relation.agrees is False or relation is Relation.NARROWER or other_units(a, b)
 
     def _counterparts(self, x: str, y: str, la: list[str], lb: list[str]) -> bool:
         """`y` is the word of `lb` the vectors put closest to `x`, and `x` the one of `la` closest to `y`."""
@@ -885,8 +904,8 @@ def _lasting(mine: list[str], theirs: list[str]) -> tuple[list[str], list[str]]:
 
 
 _LAWFUL = frozenset(("legal", "legally", "lawful", "lawfully", "permissible"))  # what "can" or "allowed" asks
-# words only one side has that pick one of several: "first", "last", "only"
-_SELECTORS = frozenset("first last next previous only latest earliest final".split())
+# words only one side has that pick one of several: "first", "last", "only", "another"
+_SELECTORS = frozenset("first last next previous only latest earliest final another".split())
 _NO_AMOUNT = frozenset(("how often", "when", "how"))  # asks a frequency, a time or a way, which no amount answers
 # a way asked that finds an amount: "how do I count the lines in a file" is "how many lines does a file have" (so do
 # "work out" and "figure out")

@@ -1551,8 +1551,34 @@ def test_a_word_narrowing_a_shared_word_is_the_judges_unless_it_says_how_often_o
                          read("Is a list of recipes protected by copyright?")) is Verdict.DIFFER
 
 
+def test_words_only_guessed_apart_are_the_judges_and_words_said_apart_differ(guard):
+    rules = guard.without_paraphrase()
+    # two physical things WordNet does not relate: the vectors and WordNet's categories only guess them apart
+    tattoo = (read("How do I care for a new tattoo?"), read("How do I care for a new piercing?"))
+    assert rules.verdict(*tattoo) is Verdict.UNSURE and not guard.decide(*tattoo, Verdict.UNSURE)
+    pulse = (read("What is a normal resting heart rate for a teenager?"), read("normal resting pulse for a teenager?"))
+    assert rules.verdict(*pulse) is Verdict.UNSURE and guard.decide(*pulse, Verdict.UNSURE)
+    # said apart: WordNet's co-hyponyms, a kind of the other far off in the vectors, an opposite from the list; or
+    # the thing one question asks for
+    for stored, asked in (
+        ("How much notice must a landlord give in Scotland?", "How much notice must a tenant give in Scotland?"),
+        ("How long do I boil an egg?", "How long do I boil food?"),
+        ("Can the goalkeeper stand in front of the line?", "Can the goalkeeper stand behind the line?"),
+        ("Is it safe to use expired mascara?", "How can I tell if my mascara has expired?"),
+    ):
+        assert rules.verdict(read(stored), read(asked)) is Verdict.DIFFER, asked
+
+
 def test_a_word_in_a_phrase_after_a_preposition_is_the_judges_unless_it_names_who_it_is_for(guard):
     rules = guard.without_paraphrase()
+    # narrowing a word both sides have, after "in", "for", "with", ...: the judge weighs it ("the world's oceans" is
+    # "the ocean"; "a cold garage" is not "a garage"); after "of" it says what a thing is of ("a list of
+    # ingredients", above); "another" picks another one of a kind, as "next" or "last" do
+    assert rules.verdict(read("What is the tallest tree in the forest?"),
+                         read("Which tree is the tallest in the world's forests?")) is Verdict.UNSURE
+    assert rules.verdict(read("How long does paint take to dry in a cold garage?"),
+                         read("How long does paint take to dry in a garage?")) is Verdict.UNSURE
+    assert rules.verdict(read("Can my dog sleep in another room?"), read("Can my dog sleep in my room?")) is Verdict.DIFFER
     assert rules.verdict(read("What does 'carpe diem' mean?"), read("carpe diem - what does it mean in english")) is (
         Verdict.UNSURE)
     assert rules.verdict(read("What is inflation?"), read("inflation explained for kids")) is Verdict.DIFFER
