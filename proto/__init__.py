@@ -18,7 +18,8 @@ CHANNEL_OPTIONS = (
 # The router's channels to edge nodes ping every second, with or without calls, and give a connection up
 # when a ping goes unanswered for 2 s: a node that froze, or a link that drops every packet, keeps its TCP
 # connection open, and without the ping the calls in flight on it would wait out their deadlines instead of
-# failing UNAVAILABLE (which the router retries on another node). A ping is 17 bytes.
+# failing UNAVAILABLE (which the router retries on another node). A ping is 17 bytes. The ping timeout is set as
+# well: with the keepalive options alone no call on a SIGSTOPped node failed within 13 s here (grpc 1.85).
 KEEPALIVE_INTERVAL_MS = 1000
 KEEPALIVE_TIMEOUT_MS = 2000
 HOP_CHANNEL_OPTIONS = (
