@@ -59,6 +59,20 @@ def tritonservers_under(pid: int) -> list[int]:
     return found
 
 
+def tritonservers_of_workspace(owner_pid: int) -> list[int]:
+    """tritonserver processes, anyone's child, whose command line names a workspace of `owner_pid`."""
+    mark = f"{OWNED_PREFIX}triton-{owner_pid}-".encode()
+    found = []
+    for entry in Path("/proc").iterdir():
+        try:
+            argv = (entry / "cmdline").read_bytes().split(b"\0")
+        except OSError:
+            continue
+        if entry.name.isdigit() and argv[0].endswith(b"tritonserver") and any(mark in arg for arg in argv):
+            found.append(int(entry.name))
+    return found
+
+
 def wait_until(predicate, timeout_s: float, what: str) -> float:
     started = time.monotonic()
     while not predicate():
@@ -148,24 +162,9 @@ def test_drain_on_sigterm_under_load_finishes_in_flight_calls_and_loses_nothing(
     assert tritonservers_under(victim.process.pid) == []
 
 
-
-def tritonservers_of_workspace(owner_pid: int) -> list[int]:
-    """tritonserver processes, anyone's child, whose command line names a workspace of `owner_pid`."""
-    mark = f"{OWNED_PREFIX}triton-{owner_pid}-".encode()
-    found = []
-    for entry in Path("/proc").iterdir():
-        try:
-            argv = (entry / "cmdline").read_bytes().split(b"\0")
-        except OSError:
-            continue
-        if entry.name.isdigit() and argv[0].endswith(b"tritonserver") and any(mark in arg for arg in argv):
-            found.append(int(entry.name))
-    return found
-
-
 def test_sigterm_while_triton_is_being_restarted_stops_the_new_triton_and_removes_its_folder(dakar_pair):
     stack = dakar_pair
-    victim = stack.edge("dakar-a")  # its Triton was already restarted once, by the first test
+    victim = stack.edge("dakar-a")  # after the first test, its Triton is one the supervisor's thread started
     pid = victim.process.pid
     (triton,) = tritonservers_under(pid)
     assert tritonservers_of_workspace(pid) == [triton]
