@@ -249,7 +249,8 @@ def run(args: argparse.Namespace) -> int:
         TlsDir.open(args.tls_dir, "edge")  # and so does a --tls-dir without the node's files
     except TlsError as exc:
         raise SystemExit(f"edge node not started: {exc}") from exc
-    # Triton is started on the main thread (PDEATHSIG is per thread) and stopped on every exit path
+    # Triton is started on the main thread (PDEATHSIG is per thread; a restart runs on the supervisor's own thread, and
+    # Supervisor.close stops what it started) and stopped on every exit path
     backend.start()
     try:
         asyncio.run(_serve(args, backend, models, settings))
