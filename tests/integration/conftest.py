@@ -2,15 +2,24 @@
 
 from __future__ import annotations
 
+import asyncio
 import subprocess
 
 import pytest
 
+from controlplane.geoip import city_addresses
 from controlplane.processes import free_port
+from controlplane.registry import read_registry
 from controlplane.stack import Stack
 from tests.conftest import REGIONS_YAML
 
 pytestmark = pytest.mark.integration
+LAGOS = (("x-forwarded-for", city_addresses()["Lagos"]),)  # a client in Lagos, as the router's geo lookup reads it
+
+
+def registered(endpoint: str) -> set[str]:
+    """The "hub/node" keys in the registry at `endpoint` now."""
+    return set(asyncio.run(read_registry(endpoint)).nodes)
 
 
 def leftover_processes() -> list[str]:

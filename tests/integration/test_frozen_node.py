@@ -8,22 +8,19 @@ node to go to."""
 
 from __future__ import annotations
 
-import asyncio
 import os
 import signal
 import time
 
 import pytest
 
-from controlplane.geoip import city_addresses
 from controlplane.loadgen import ClosedLoopLoad
-from controlplane.registry import read_registry
 from controlplane.requests import simple_request
 from controlplane.stack import Stack
 from tests.conftest import REGIONS_YAML
+from tests.integration.conftest import LAGOS, registered
 
 pytestmark = pytest.mark.integration
-LAGOS = (("x-forwarded-for", city_addresses()["Lagos"]),)
 DEADLINE_S = 10.0  # the clients' deadline (ClosedLoopLoad's): the freeze outlasts it
 FREEZE_S = 13.0
 
@@ -48,7 +45,7 @@ def test_calls_in_flight_on_a_frozen_node_are_retried_on_the_other_node_before_t
         try:
             time.sleep(FREEZE_S)
             # the frozen node stopped renewing its lease: it is out of the registry
-            assert "dakar/dakar-a" not in asyncio.run(read_registry(stack.endpoint)).nodes
+            assert "dakar/dakar-a" not in registered(stack.endpoint)
         finally:
             os.kill(victim.process.pid, signal.SIGCONT)
         time.sleep(1.0)

@@ -5,7 +5,6 @@ node to go to, and any call lost by the node under test shows up as a client fai
 
 from __future__ import annotations
 
-import asyncio
 import os
 import queue
 import signal
@@ -17,20 +16,15 @@ import numpy as np
 import pytest
 import tritonclient.grpc as tc
 
-from controlplane.geoip import city_addresses
 from controlplane.loadgen import ClosedLoopLoad
 from controlplane.processes import OWNED_PREFIX
-from controlplane.registry import read_registry
 from controlplane.requests import simple_request
 from controlplane.stack import Stack
 from tests.conftest import REGIONS_YAML
+from tests.integration.conftest import LAGOS, registered
 
 pytestmark = pytest.mark.integration
 LEASE_TTL_S = 30  # long: a node that leaves the registry quickly left it itself, not by lease expiry
-
-
-def registered(endpoint: str) -> set[str]:
-    return set(asyncio.run(read_registry(endpoint)).nodes)
 
 
 def tritonservers_under(pid: int) -> list[int]:
@@ -101,9 +95,6 @@ def dakar_pair():
                           extra_args=["--metrics-port", "0"])
         stack.start_router()
         yield stack
-
-
-LAGOS = (("x-forwarded-for", city_addresses()["Lagos"]),)
 
 
 def test_triton_killed_under_load_node_deregisters_comes_back_and_no_call_is_lost(dakar_pair):
