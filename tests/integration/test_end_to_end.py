@@ -85,12 +85,13 @@ def test_calls_land_at_the_nearest_hub(router_address, city, hub):
         for seed in range(5):
             # a calm hub: the node's report of the previous call in flight (reports go out at most every 50 ms)
             # is followed by its report of none before the next call, or the policy rightly says "nearest-full"
+            # (on a loaded machine it still can: the same hub keeping the call)
             time.sleep(0.15)
             _, call = stub.ModelInfer.with_call(simple_request(seed), metadata=(("x-forwarded-for", address),), timeout=10)
             headers = dict(call.initial_metadata())
             assert headers[HUB_HEADER] == hub
             assert headers[NODE_HEADER] == f"{hub}-1"
-            assert headers[DECISION_HEADER] == "nearest"
+            assert headers[DECISION_HEADER] in ("nearest", "nearest-full")
 
 
 def test_streaming_through_router_matches_triton(router_address, stack):
