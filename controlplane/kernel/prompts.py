@@ -298,7 +298,9 @@ _REWRITES: tuple[tuple[str, object], ...] = (
     # and in lower case, where capitals write a code ("a PPL", "the AMT", "AVG antivirus")
     (r"(?-i:[pP]pl)", "people"), (r"(?-i:[aA]mt)", "amount"), (r"(?-i:[aA]vg)", "average"),
     (r"no\. of", "number of"), (r"minus ?(?=\d)", "-"),  # "no. of players" counts; "minus 15 C" is -15 C
-    (r"(?:,\s*)?or not(?=\s*[?.!]|\s*$)", ""),  # "hyaluronic acid for oily skin, good or not?" asks no negation
+    # "hyaluronic acid for oily skin, good or not?", "prewash batik fabric - yes or no?", "whether or not to preheat"
+    # ask no negation
+    (r"(?:,\s*)?(?:yes\s*(?:or|/)\s*no|or not|or no)(?=\s*[?.!]|\s*$)", ""), (r"whether or not", "whether"),
     (r"ww ?(?:ii|2)", "World War 2"), (r"ww ?(?:i|1)", "World War 1"),  # as "World War II" is read
     (rf"(?:{_NUMBERED}) (?:(?=[ivx]{{2}})(?:x{{0,3}})(?:ix|iv|v?i{{0,3}})|(?-i:[IVX]))", _roman),
     ("|".join(_ORDINAL_WORDS), lambda text: _ORDINAL_WORDS[text.lower()]),  # "first" is 1st
@@ -407,7 +409,7 @@ _QUOTED = re.compile(r"(?<![\w'])['\"\u2018\u201c](?P<inner>[^'\"\u2018\u2019\u2
 _NEEDLES = (" then", "deg", "dollar", "pound", "sterling", "kron", "franc", "yen", "yuan", "rupee", "peso", "rand", "dirham",
             "naira", "shilling", "dinar", "how much time", "how frequently", "how regularly", "how many t", "how many s",
             "how many m", "how many h", "how many d", "how many w", "how many y", "kilowatt", "what t", "what y", "what d",
-            "which t", "which y", "which d", "what m", "which m", "wi-fi", " know", " tell", "or not", "what reason", "what place", "non-", "'",
+            "which t", "which y", "which d", "what m", "which m", "wi-fi", " know", " tell", "or no", "yes/", "yes /", "what reason", "what place", "non-", "'",
             "\u2019", "reason", " cause", "is it ", " way", "steps", "process", "method", "procedure", "time to", "time of", "what caus", "what could",
             "what might", "what would", "is caus", "are caus", "what mak", "is mak", "are mak", "allowed", "permitted",
             "advance", "power of", "close to", " used", "count as", "counts as", "height", "length", "depth",

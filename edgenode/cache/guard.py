@@ -816,7 +816,8 @@ class Guard:
             # the same fact written otherwise: each rewrite takes (a, b) to (a, b), tried from both sides
             for rewrite in (_lower_case_names, _bare_operators, _season_by_word, _bare_amounts, _loose_units,
                             _numbered_for_id, _glued_for_spaced, _spelled_out, self._without_as_opposite, _framing,
-                            _one_for_a, self._slipped_facts, _choice_for_than, _none_for_zero, _rate_for_period,
+                            _one_for_a, self._slipped_facts, _choice_for_than, _instead_for_than, _than_by_other_words,
+                            _none_for_zero, _rate_for_period,
                             self._counted_alike, self._bare_counts, _shortened_counts, self._slipped_dates,
                             self._named_by_derived_word):
                 a, b = rewrite(a, b)
@@ -1948,6 +1949,48 @@ def _choice_for_than(a: Reading, b: Reading) -> tuple[Reading, Reading]:
         return a, b
     than = [f for f in a.facts if f.kind == "than" and f.value in b.said]
     return (replace(a, facts=tuple(f for f in a.facts if f not in than)) if than else a), b
+
+
+def _instead_for_than(a: Reading, b: Reading) -> tuple[Reading, Reading]:
+    """`a` without what it compares against where `b` writes that thing after "instead of" ("a kestrel rather than a
+    Harris hawk", "a kestrel instead of a Harris hawk"; "the median a better choice than the mean", "the median instead
+    of the mean"), `a`'s "rather" read as `b`'s "instead". The thing stays a word of both."""
+    if any(f.kind == "than" for f in b.facts) or "instead" not in b.words:
+        return a, b
+    after = _after_instead(b.spelled)
+    than = [f for f in a.facts if f.kind == "than" and f.value.split()[0] in after]
+    if not than:
+        return a, b
+    words = tuple(sorted({"instead" if w == "rather" else w for w in a.words}))
+    return replace(a, facts=tuple(f for f in a.facts if f not in than), words=words), b
+
+
+def _after_instead(spelled: tuple[str, ...]) -> set[str]:
+    """The lemmas of the words of each "instead of" phrase, up to the clause's end."""
+    found: set[str] = set()
+    for k in range(len(spelled) - 2):
+        if spelled[k] == "instead" and spelled[k + 1] == "of":
+            for word in spelled[k + 2:]:
+                if not word:
+                    break
+                found.add(lemma(word))
+    return found
+
+
+def _than_by_other_words(a: Reading, b: Reading) -> tuple[Reading, Reading]:
+    """One thing compared against on each side, in other words ("safer than a traditional deadbolt", "safer than a
+    normal deadbolt"; "higher than usual", "more than normal"): both left to the template words, which weigh the two
+    words by meaning. Not a swap: where either side says the other's thing elsewhere ("brown rice healthier than white
+    rice", "white rice less healthy than brown rice"), the roles differ."""
+    mine, theirs = [f for f in a.facts if f.kind == "than"], [f for f in b.facts if f.kind == "than"]
+    if len(mine) != 1 or len(theirs) != 1 or mine[0].value == theirs[0].value:
+        return a, b
+    said_a, said_b = {lemma(w) for w in a.said}, {lemma(w) for w in b.said}
+    if any(w in said_b for w in mine[0].value.split() if w != "of") or any(
+            w in said_a for w in theirs[0].value.split() if w != "of"):
+        return a, b
+    return replace(a, facts=tuple(f for f in a.facts if f not in mine)), replace(
+        b, facts=tuple(f for f in b.facts if f not in theirs))
 
 
 def _shortened_counts(a: Reading, b: Reading) -> tuple[Reading, Reading]:

@@ -129,6 +129,9 @@ def test_facts_are_bound_to_their_roles():
     ("how do I know if my baby has a fever?", "what should I do if my baby has a fever?", False),
     ("is hyaluronic acid good for oily skin?", "hyaluronic acid for oily skin, good or not?", True),
     ("is hyaluronic acid good for oily skin?", "is hyaluronic acid not good for oily skin?", False),
+    ("should I prewash my fabric if it's a red batik?", "prewash red batik fabric - yes or no?", True),
+    ("should I preheat cast iron before welding it?", "cast iron - preheat before welding or no?", True),
+    ("should I preheat cast iron before welding it?", "should I not preheat cast iron before welding it?", False),
     ("can I work in the US on an F-1 visa?", "can I work in the US on an F1 visa?", True),
     # "at what age" is "when" unless the past is asked; "how regularly" is "how often"
     ("when can babies start eating solid food?", "at what age can babies start eating solid food?", True),
@@ -661,6 +664,22 @@ def test_template_words_by_meaning(guard, stored, asked, same):
 ])
 def test_rewordings_of_a_question_and_their_near_misses(guard, stored, asked, same):
     assert guard.same_text(stored, asked) is same
+
+
+def test_what_is_compared_against_is_a_role_written_in_other_words_too(guard):
+    def verdict(a: str, b: str) -> Verdict:
+        return guard.verdict(read(a), read(b))
+
+    # "rather than X" is "instead of X"; the thing keeps its role: a swap differs
+    assert verdict("Should a beginner start with a kestrel rather than a Harris hawk?",
+                   "Should beginners start with a kestrel instead of a Harris hawk?") is Verdict.AGREE
+    assert verdict("Should I use the median rather than the mean?",
+                   "Should I use the mean instead of the median?") is Verdict.DIFFER
+    # one thing compared against on each side, in other words: the template words weigh them (the judge, here)
+    assert verdict("Is a smart lock safer than a traditional deadbolt?",
+                   "is a smart lock safer than a normal deadbolt") is Verdict.UNSURE
+    assert verdict("Is brown rice healthier than white rice?", "is white rice less healthy than brown rice") is (
+        Verdict.DIFFER)  # the other side says the thing elsewhere: the roles are swapped
 
 
 def test_a_short_form_is_completed_only_to_common_words_wordnet_knows(guard):
