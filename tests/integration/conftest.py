@@ -4,10 +4,14 @@ from __future__ import annotations
 
 import asyncio
 import subprocess
+import time
+from collections.abc import Callable
 
 import pytest
 
 from controlplane.geoip import city_addresses
+from controlplane.kernel.policy import NodeState
+from controlplane.loadgen import ClosedLoopLoad
 from controlplane.processes import free_port
 from controlplane.registry import read_registry
 from controlplane.stack import Stack
@@ -20,6 +24,31 @@ LAGOS = (("x-forwarded-for", city_addresses()["Lagos"]),)  # a client in Lagos, 
 def registered(endpoint: str) -> set[str]:
     """The "hub/node" keys in the registry at `endpoint` now."""
     return set(asyncio.run(read_registry(endpoint)).nodes)
+
+
+def report(endpoint: str, key: str) -> NodeState | None:
+    """The latest load report of node `key` ("hub/node_id") in the registry at `endpoint`, or None."""
+    return asyncio.run(read_registry(endpoint)).nodes.get(key)
+
+
+def wait_for_report(
+    endpoint: str, key: str, wanted: Callable[[NodeState], bool], what: str, timeout_s: float = 10.0,
+) -> NodeState:
+    """Poll until node `key`'s report satisfies `wanted(node)`: the node publishes a change within about 50 ms,
+    but etcd writes can lag on a loaded machine."""
+    deadline = time.monotonic() + timeout_s
+    while (node := report(endpoint, key)) is None or not wanted(node):
+        assert time.monotonic() < deadline, f"{what}: not within {timeout_s:g} s ({node})"
+        time.sleep(0.05)
+    return node
+
+
+def wait_for_nodes(load: ClosedLoopLoad, nodes: set[str], timeout_s: float = 10.0) -> None:
+    """Wait, at most `timeout_s`, until `load` has calls answered by each of `nodes`: its first calls can take
+    seconds to come back on a loaded machine. The caller asserts what it saw."""
+    deadline = time.monotonic() + timeout_s
+    while not nodes <= {r.node for r in list(load.records)} and time.monotonic() < deadline:
+        time.sleep(0.05)
 
 
 def leftover_processes() -> list[str]:

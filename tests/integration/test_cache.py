@@ -16,6 +16,7 @@ import tritonclient.grpc as tc
 from bench.cacheeval import design
 from controlplane.auth import key_digest
 from controlplane.registry import read_registry
+from controlplane.requests import MAX_HOLD_MS
 from controlplane.stack import Stack
 from controlplane.wire.relay import RETRY_AFTER_HEADER
 from edgenode.cache.edge import CACHE_HEADER
@@ -195,7 +196,8 @@ def test_a_full_node_still_serves_cached_answers(client, cached_stack):
     assert error is None and result.get_response().parameters[CACHE_HEADER].string_param == "miss"
     held: queue.Queue = queue.Queue()
     hold = tc.InferInput("HOLD_MS", [1, 1], "INT32")
-    hold.set_data_from_numpy(np.array([[6000]], dtype=np.int32))
+    # the model's cap (MAX_HOLD_MS): every call below must come while the node is full, on a loaded machine too
+    hold.set_data_from_numpy(np.array([[MAX_HOLD_MS]], dtype=np.int32))
     client.async_infer("hold", [hold], callback=lambda result, error: held.put(error), headers=headers("acme"))
     endpoint = cached_stack.endpoint
     deadline = time.monotonic() + 20

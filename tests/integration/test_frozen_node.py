@@ -18,7 +18,7 @@ from controlplane.loadgen import ClosedLoopLoad
 from controlplane.requests import simple_request
 from controlplane.stack import Stack
 from tests.conftest import REGIONS_YAML
-from tests.integration.conftest import LAGOS, registered
+from tests.integration.conftest import LAGOS, registered, wait_for_nodes
 
 pytestmark = pytest.mark.integration
 DEADLINE_S = 10.0  # the clients' deadline (ClosedLoopLoad's): the freeze outlasts it
@@ -38,7 +38,7 @@ def test_calls_in_flight_on_a_frozen_node_are_retried_on_the_other_node_before_t
     stack = dakar_pair
     victim = stack.edge("dakar-a")
     with ClosedLoopLoad(stack.routers[0].address, simple_request, LAGOS, workers=6, timeout_s=DEADLINE_S) as load:
-        time.sleep(1.0)
+        wait_for_nodes(load, {"dakar-a", "dakar-b"})
         assert {r.node for r in load.records} == {"dakar-a", "dakar-b"}
         os.kill(victim.process.pid, signal.SIGSTOP)
         frozen_at = time.monotonic()

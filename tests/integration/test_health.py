@@ -16,6 +16,7 @@ from grpc_health.v1 import health_pb2, health_pb2_grpc
 
 from controlplane.stack import Stack
 from tests.conftest import REGIONS_YAML
+from tests.integration.conftest import wait_for_report
 
 pytestmark = pytest.mark.integration
 SERVING, NOT_SERVING = health_pb2.HealthCheckResponse.SERVING, health_pb2.HealthCheckResponse.NOT_SERVING
@@ -65,10 +66,12 @@ def test_health_through_start_ready_and_drain():
         wait_for(router.health, SERVING)  # the registration reached the router's snapshot
 
         # drain the edge with a call in flight: NOT_SERVING at once, and the call still completes
-        thread, outcome = hold_in_background(edge.address, 3000)
-        time.sleep(0.5)
+        thread, outcome = hold_in_background(edge.address, 5000)
+        wait_for_report(stack.endpoint, "dakhla/dakhla-1", lambda n: n.in_flight >= 1, "the hold call at the edge")
         os.kill(edge.process.pid, signal.SIGTERM)  # as an orchestrator stops it: the node, not its Triton
-        wait_for(edge.health, NOT_SERVING, timeout_s=2)
+        # each probe may take its 2 s deadline on a loaded machine; "at once" is that the call is still running
+        wait_for(edge.health, NOT_SERVING, timeout_s=10)
+        assert thread.is_alive(), "NOT_SERVING came only after the call in flight had finished"
         assert edge.process.alive()
         thread.join(30)
         assert isinstance(outcome[0], tc.InferResult), str(outcome[0])
@@ -77,9 +80,11 @@ def test_health_through_start_ready_and_drain():
         # drain the router the same way
         stack.start_edges([("tangier", "tangier-1")], models="simple,hold")  # the nearest hub of a loopback caller (casablanca)
         wait_for(router.health, SERVING)
-        thread, outcome = hold_in_background(router.address, 2000)
-        time.sleep(0.5)
+        # 3 s: the router gives calls in flight 5 s to finish once signalled
+        thread, outcome = hold_in_background(router.address, 3000)
+        wait_for_report(stack.endpoint, "tangier/tangier-1", lambda n: n.in_flight >= 1, "the hold call via the router")
         os.kill(router.process.pid, signal.SIGTERM)
-        wait_for(router.health, NOT_SERVING, timeout_s=2)
+        wait_for(router.health, NOT_SERVING, timeout_s=10)
+        assert thread.is_alive(), "NOT_SERVING came only after the call in flight had finished"
         thread.join(30)
         assert isinstance(outcome[0], tc.InferResult), str(outcome[0])

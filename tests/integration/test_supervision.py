@@ -21,7 +21,7 @@ from controlplane.processes import OWNED_PREFIX
 from controlplane.requests import simple_request
 from controlplane.stack import Stack
 from tests.conftest import REGIONS_YAML
-from tests.integration.conftest import LAGOS, registered
+from tests.integration.conftest import LAGOS, registered, wait_for_nodes, wait_for_report
 
 pytestmark = pytest.mark.integration
 LEASE_TTL_S = 30  # long: a node that leaves the registry quickly left it itself, not by lease expiry
@@ -76,11 +76,11 @@ def wait_until(predicate, timeout_s: float, what: str) -> float:
 
 
 def direct_answer(address: str) -> str:
-    """What the edge node at `address` says to a ServerLive call of its own (deadline 3 s): "live", or the
-    status it refused with."""
+    """What the edge node at `address` says to a ServerLive call of its own (deadline 5 s, room for a loaded
+    machine): "live", or the status it refused with."""
     client = tc.InferenceServerClient(address)
     try:
-        return "live" if client.is_server_live(client_timeout=3) else "not live"
+        return "live" if client.is_server_live(client_timeout=5) else "not live"
     except tc.InferenceServerException as exc:
         return str(exc.status()).removeprefix("StatusCode.")
     finally:
@@ -102,7 +102,7 @@ def test_triton_killed_under_load_node_deregisters_comes_back_and_no_call_is_los
     victim = stack.edge("dakar-a")
     (triton,) = tritonservers_under(victim.process.pid)
     with ClosedLoopLoad(stack.routers[0].address, simple_request, LAGOS, workers=6) as load:
-        time.sleep(1.0)
+        wait_for_nodes(load, {"dakar-a", "dakar-b"})
         assert {r.node for r in load.records} == {"dakar-a", "dakar-b"}
         os.kill(triton, signal.SIGKILL)
         killed_at = time.monotonic()
@@ -135,10 +135,13 @@ def test_drain_on_sigterm_under_load_finishes_in_flight_calls_and_loses_nothing(
         time.sleep(0.5)
         for _ in range(3):  # accepted calls that are still running when the signal comes
             direct.async_infer("hold", [hold], callback=lambda result, error: held.put((result, error)))
-        time.sleep(0.3)
+        # all three accepted: one running on the one `hold` instance, two queued behind it in Triton
+        wait_for_report(stack.endpoint, "dakar/dakar-b", lambda n: n.in_flight >= 3 and n.queue_depth >= 2,
+                        "the three hold calls at dakar-b")
         os.kill(victim.process.pid, signal.SIGTERM)  # the node only, as an orchestrator would
         signalled = time.monotonic()
-        wait_until(lambda: "dakar/dakar-b" not in registered(stack.endpoint), 3, "deregistration on SIGTERM")
+        # 10 s: room for a loaded machine, still a third of the lease: the node deleted its own key
+        wait_until(lambda: "dakar/dakar-b" not in registered(stack.endpoint), 10, "deregistration on SIGTERM")
         assert victim.process.process.wait(timeout=20) == 0
         stopped = time.monotonic() - signalled
         time.sleep(0.5)
