@@ -643,6 +643,7 @@ class Guard:
         which WordNet knows ("60 mintues", "60 minutes"), or of a unit's name ("46 megaawatts" for "46 MW", "250
         millietres" for "250 mm"), written as `a` writes them. Not a code: one letter makes another ("BATNA",
         "WATNA")."""
+        a, b = self._slipped_lower_case_names(a, b)
         mine = {(f.kind, f.value, f.unit) for f in a.facts}
         facts, changed = list(b.facts), False
         for k, fact in enumerate(facts):
@@ -665,6 +666,24 @@ class Guard:
                     continue
                 break
         return (a, replace(b, facts=sorted_facts(facts))) if changed else (a, b)
+
+    def _slipped_lower_case_names(self, a: Reading, b: Reading) -> tuple[Reading, Reading]:
+        """`a`'s names that `b` writes in lower case with a slip ("home Nairobi", "home naiorbi"; "in Accra", "in
+        acra"), in the same role (`_same_place`, any role only after no preposition), taken out of `a`'s facts and
+        `b`'s words."""
+        theirs = {f.value for f in b.facts}
+        words, met = list(b.words), []
+        for fact in a.facts:
+            if fact.kind != "name" or fact.value in theirs or fact.value in words or not fact.value.isalpha():
+                continue
+            slip = next((w for w in words if w not in a.words and self._slip(w, fact.value) and any(
+                _same_place(fact, role, False, False) for role in {p for x, p in b.placed if x == w} or {""})), None)
+            if slip is not None:
+                words.remove(slip)
+                met.append(fact)
+        if not met:
+            return a, b
+        return replace(a, facts=tuple(f for f in a.facts if f not in met)), replace(b, words=tuple(words))
 
     def _counted_alike(self, a: Reading, b: Reading) -> tuple[Reading, Reading]:
         """`b`'s counts of `a`'s things, written as `a` writes them: the counted noun as the number's label ("2 word

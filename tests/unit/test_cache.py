@@ -682,6 +682,18 @@ def test_what_is_compared_against_is_a_role_written_in_other_words_too(guard):
         Verdict.DIFFER)  # the other side says the thing elsewhere: the roles are swapped
 
 
+def test_a_name_in_lower_case_meets_the_name_with_a_slip_in_its_role(guard):
+    def verdict(a: str, b: str) -> Verdict:
+        return guard.verdict(read(a), read(b))
+
+    fraud = "card 9702 paid 1500 MAD at 05:00 in Accra, home Nairobi, 2 payments last hour. fraud?"
+    assert verdict(fraud, "card 9702 paid 1500 dh at 05:00 in accra, home naiorbi, 2 payments last hour. fraud?") is (
+        Verdict.AGREE)
+    assert verdict(fraud, "card 9702 paid 1500 dh at 05:00 in naiorbi, home accra, 2 payments last hour. fraud?") is (
+        Verdict.DIFFER)  # the slip keeps its role
+    assert verdict("why do lighthouses use Fresnel lenses?", "lighthouse frenel lens - why use one?") is Verdict.AGREE
+
+
 def test_a_short_form_is_completed_only_to_common_words_wordnet_knows(guard):
     assert "configuration" in guard._completed("config")
     assert guard._completed("configuration") == []  # WordNet knows it: nothing to complete
