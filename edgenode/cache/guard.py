@@ -833,7 +833,7 @@ class Guard:
         close_counts = False
         if a.fact_key != b.fact_key:
             # the same fact written otherwise: each rewrite takes (a, b) to (a, b), tried from both sides
-            for rewrite in (_lower_case_names, _bare_operators, _season_by_word, _bare_amounts, _loose_units,
+            for rewrite in (_code_aliases, _lower_case_names, _bare_operators, _season_by_word, _bare_amounts, _loose_units,
                             _numbered_for_id, _glued_for_spaced, _spelled_out, self._without_as_opposite, _framing,
                             _one_for_a, self._slipped_facts, _choice_for_than, _instead_for_than, _than_by_other_words,
                             _none_for_zero, _rate_for_period,
@@ -1695,6 +1695,27 @@ def _obligation(reading: Reading) -> str:
         w in ("have", "has") and n == "to" for w, n in zip(reading.spelled, reading.spelled[1:], strict=False))
     recommended = not _RECOMMENDED.isdisjoint(reading.said)
     return "required" if required and not recommended else "recommended" if recommended and not required else ""
+
+
+def _code_aliases(a: Reading, b: Reading) -> tuple[Reading, Reading]:
+    """`b`'s codes, and its words, that name what one of `a`'s codes names (`_CODE_NAMES`: "USA", "usa" for "US"),
+    written as `a` writes it; a word so written then meets `a`'s code as any name written in lower case does."""
+    mine = {f.value for f in a.facts if f.kind == "id" and f.value in _CODE_NAMES}
+    if not mine:
+        return a, b
+
+    def alias(code: str) -> str | None:
+        names = set(_CODE_NAMES.get(code, ()))
+        return next((m for m in sorted(mine) if m != code and names & set(_CODE_NAMES[m])), None)
+
+    facts = [replace(f, value=m) if f.kind == "id" and f.value not in mine and (m := alias(f.value)) else f
+             for f in b.facts]
+    renamed = {w: m for w in b.words if w not in a.words and (m := alias(w))}
+    if facts == list(b.facts) and not renamed:
+        return a, b
+    return a, replace(b, facts=sorted_facts(facts), words=tuple(sorted({renamed.get(w, w) for w in b.words})),
+                      placed=tuple(sorted((renamed.get(w, w), p) for w, p in b.placed)),
+                      spelled=tuple(renamed.get(w, w) for w in b.spelled))
 
 
 def _lower_case_names(a: Reading, b: Reading) -> tuple[Reading, Reading]:

@@ -694,6 +694,18 @@ def test_a_name_in_lower_case_meets_the_name_with_a_slip_in_its_role(guard):
     assert verdict("why do lighthouses use Fresnel lenses?", "lighthouse frenel lens - why use one?") is Verdict.AGREE
 
 
+def test_two_codes_that_name_one_country_are_one_code(guard):
+    def verdict(a: str, b: str) -> Verdict:
+        return guard.verdict(read(a), read(b))
+
+    fee = "what is the fee to send EUR 5,000 from the USA to France by bank transfer?"
+    assert verdict(fee, "what is the fee to send EUR 5,000 from the US to France by bank transfer?") is Verdict.AGREE
+    assert verdict(fee, "what is the fee to send EUR 5,000 from the UK to France by bank transfer?") is Verdict.DIFFER
+    photographer = "What is the average cost of a wedding photographer in the US?"
+    assert verdict(photographer, "avg wedding photographer price usa") is Verdict.AGREE  # in lower case
+    assert verdict(photographer, "avg wedding photographer price uk") is Verdict.DIFFER
+
+
 def test_a_short_form_is_completed_only_to_common_words_wordnet_knows(guard):
     assert "configuration" in guard._completed("config")
     assert guard._completed("configuration") == []  # WordNet knows it: nothing to complete
