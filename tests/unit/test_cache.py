@@ -667,43 +667,34 @@ def test_rewordings_of_a_question_and_their_near_misses(guard, stored, asked, sa
 
 
 def test_what_is_compared_against_is_a_role_written_in_other_words_too(guard):
-    def verdict(a: str, b: str) -> Verdict:
-        return guard.verdict(read(a), read(b))
-
     # "rather than X" is "instead of X"; the thing keeps its role: a swap differs
-    assert verdict("Should a beginner start with a kestrel rather than a Harris hawk?",
-                   "Should beginners start with a kestrel instead of a Harris hawk?") is Verdict.AGREE
-    assert verdict("Should I use the median rather than the mean?",
-                   "Should I use the mean instead of the median?") is Verdict.DIFFER
+    assert _verdict(guard, "Should a beginner start with a kestrel rather than a Harris hawk?",
+                    "Should beginners start with a kestrel instead of a Harris hawk?") is Verdict.AGREE
+    assert _verdict(guard, "Should I use the median rather than the mean?",
+                    "Should I use the mean instead of the median?") is Verdict.DIFFER
     # one thing compared against on each side, in other words: the template words weigh them (the judge, here)
-    assert verdict("Is a smart lock safer than a traditional deadbolt?",
-                   "is a smart lock safer than a normal deadbolt") is Verdict.UNSURE
-    assert verdict("Is brown rice healthier than white rice?", "is white rice less healthy than brown rice") is (
+    assert _verdict(guard, "Is a smart lock safer than a traditional deadbolt?",
+                    "is a smart lock safer than a normal deadbolt") is Verdict.UNSURE
+    assert _verdict(guard, "Is brown rice healthier than white rice?", "is white rice less healthy than brown rice") is (
         Verdict.DIFFER)  # the other side says the thing elsewhere: the roles are swapped
 
 
 def test_a_name_in_lower_case_meets_the_name_with_a_slip_in_its_role(guard):
-    def verdict(a: str, b: str) -> Verdict:
-        return guard.verdict(read(a), read(b))
-
     fraud = "card 9702 paid 1500 MAD at 05:00 in Accra, home Nairobi, 2 payments last hour. fraud?"
-    assert verdict(fraud, "card 9702 paid 1500 dh at 05:00 in accra, home naiorbi, 2 payments last hour. fraud?") is (
+    assert _verdict(guard, fraud, "card 9702 paid 1500 dh at 05:00 in accra, home naiorbi, 2 payments last hour. fraud?") is (
         Verdict.AGREE)
-    assert verdict(fraud, "card 9702 paid 1500 dh at 05:00 in naiorbi, home accra, 2 payments last hour. fraud?") is (
+    assert _verdict(guard, fraud, "card 9702 paid 1500 dh at 05:00 in naiorbi, home accra, 2 payments last hour. fraud?") is (
         Verdict.DIFFER)  # the slip keeps its role
-    assert verdict("why do lighthouses use Fresnel lenses?", "lighthouse frenel lens - why use one?") is Verdict.AGREE
+    assert _verdict(guard, "why do lighthouses use Fresnel lenses?", "lighthouse frenel lens - why use one?") is Verdict.AGREE
 
 
 def test_two_codes_that_name_one_country_are_one_code(guard):
-    def verdict(a: str, b: str) -> Verdict:
-        return guard.verdict(read(a), read(b))
-
     fee = "what is the fee to send EUR 5,000 from the USA to France by bank transfer?"
-    assert verdict(fee, "what is the fee to send EUR 5,000 from the US to France by bank transfer?") is Verdict.AGREE
-    assert verdict(fee, "what is the fee to send EUR 5,000 from the UK to France by bank transfer?") is Verdict.DIFFER
+    assert _verdict(guard, fee, "what is the fee to send EUR 5,000 from the US to France by bank transfer?") is Verdict.AGREE
+    assert _verdict(guard, fee, "what is the fee to send EUR 5,000 from the UK to France by bank transfer?") is Verdict.DIFFER
     photographer = "What is the average cost of a wedding photographer in the US?"
-    assert verdict(photographer, "avg wedding photographer price usa") is Verdict.AGREE  # in lower case
-    assert verdict(photographer, "avg wedding photographer price uk") is Verdict.DIFFER
+    assert _verdict(guard, photographer, "avg wedding photographer price usa") is Verdict.AGREE  # in lower case
+    assert _verdict(guard, photographer, "avg wedding photographer price uk") is Verdict.DIFFER
 
 
 def test_a_short_form_is_completed_only_to_common_words_wordnet_knows(guard):
