@@ -643,7 +643,6 @@ class Guard:
         which WordNet knows ("60 mintues", "60 minutes"), or of a unit's name ("46 megaawatts" for "46 MW", "250
         millietres" for "250 mm"), written as `a` writes them. Not a code: one letter makes another ("BATNA",
         "WATNA")."""
-        a, b = self._slipped_lower_case_names(a, b)
         mine = {(f.kind, f.value, f.unit) for f in a.facts}
         facts, changed = list(b.facts), False
         for k, fact in enumerate(facts):
@@ -833,12 +832,12 @@ class Guard:
         close_counts = False
         if a.fact_key != b.fact_key:
             # the same fact written otherwise: each rewrite takes (a, b) to (a, b), tried from both sides
-            for rewrite in (_code_aliases, _lower_case_names, _bare_operators, _season_by_word, _bare_amounts, _loose_units,
-                            _numbered_for_id, _glued_for_spaced, _spelled_out, self._without_as_opposite, _framing,
-                            _one_for_a, self._slipped_facts, _choice_for_than, _instead_for_than, _than_by_other_words,
-                            _none_for_zero, _rate_for_period,
-                            self._counted_alike, self._bare_counts, _shortened_counts, self._slipped_dates,
-                            self._named_by_derived_word):
+            for rewrite in (_code_aliases, _lower_case_names, _bare_operators, _season_by_word, _bare_amounts,
+                            _loose_units, _numbered_for_id, _glued_for_spaced, _spelled_out, self._without_as_opposite,
+                            _framing, _one_for_a, self._slipped_lower_case_names, self._slipped_facts,
+                            _choice_for_than, _instead_for_than, _than_by_other_words, _none_for_zero,
+                            _rate_for_period, self._counted_alike, self._bare_counts, _shortened_counts,
+                            self._slipped_dates, self._named_by_derived_word):
                 a, b = rewrite(a, b)
                 b, a = rewrite(b, a)
             if a.fact_key != b.fact_key:
