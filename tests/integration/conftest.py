@@ -31,16 +31,21 @@ def report(endpoint: str, key: str) -> NodeState | None:
     return asyncio.run(read_registry(endpoint)).nodes.get(key)
 
 
+def wait_until(predicate: Callable[[], bool], timeout_s: float, what: str) -> float:
+    """Poll `predicate` until it holds, failing after `timeout_s`; the seconds it took."""
+    started = time.monotonic()
+    while not predicate():
+        assert time.monotonic() - started < timeout_s, f"{what} not within {timeout_s:g} s"
+        time.sleep(0.05)
+    return time.monotonic() - started
+
+
 def wait_for_report(
     endpoint: str, key: str, wanted: Callable[[NodeState], bool], what: str, timeout_s: float = 10.0,
-) -> NodeState:
+) -> None:
     """Poll until node `key`'s report satisfies `wanted(node)`: the node publishes a change within about 50 ms,
     but etcd writes can lag on a loaded machine."""
-    deadline = time.monotonic() + timeout_s
-    while (node := report(endpoint, key)) is None or not wanted(node):
-        assert time.monotonic() < deadline, f"{what}: not within {timeout_s:g} s ({node})"
-        time.sleep(0.05)
-    return node
+    wait_until(lambda: (node := report(endpoint, key)) is not None and wanted(node), timeout_s, what)
 
 
 def wait_for_nodes(load: ClosedLoopLoad, nodes: set[str], timeout_s: float = 10.0) -> None:

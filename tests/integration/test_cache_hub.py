@@ -21,6 +21,7 @@ from controlplane.stack import Stack
 from edgenode.cache.edge import CACHE_HEADER
 from proto import CHANNEL_OPTIONS, service_pb2_grpc
 from tests.conftest import REGIONS_YAML, config_with
+from tests.integration.conftest import wait_until
 
 pytestmark = pytest.mark.integration
 REGION = (("x-client-region", "casablanca"),)
@@ -46,10 +47,7 @@ class Hub:
         self.previous: tuple[str, float] | None = None  # (node, wall-clock time before it) of a call run on Triton
 
     def ask(self, text: str) -> tuple[str, str, bytes]:
-        deadline = time.monotonic() + 10
-        while not self._idle():
-            assert time.monotonic() < deadline, f"the tangier nodes never reported idle after {self.previous}"
-            time.sleep(0.02)
+        wait_until(self._idle, 10, f"the tangier nodes reporting idle after {self.previous}")
         started = time.time()  # the nodes stamp their reports with the wall clock
         node, mark, answer = ask(self.router, text)
         # a call that ran on Triton was in flight at its node, which reports its end within about 50 ms; a

@@ -22,6 +22,7 @@ from controlplane.router import DECISION_HEADER, HUB_HEADER
 from controlplane.wire.relay import RETRY_AFTER_HEADER
 from proto import CHANNEL_OPTIONS, service_pb2_grpc
 from tests.conftest import REGIONS_YAML
+from tests.integration.conftest import wait_for_report
 
 pytestmark = pytest.mark.integration
 # about 10 s of queue at the nearest hub (one `hold` instance), above the threshold (8) for about 8 s: the
@@ -61,11 +62,8 @@ def tangier_node(endpoint: str):  # noqa: ANN201
 def route_when_idle(stack, address: str) -> tuple[str, str]:  # noqa: ANN001
     """route() for Nairobi once tangier reports the previous call over: a report made while that call was
     still queued there prices a wait at tangier and rightly sends the next call to dakar."""
-    deadline = time.monotonic() + 10
-    while not ((node := tangier_node(stack.endpoint)).reported_at > _LAST_SENT[0]
-               and node.in_flight == 0 and node.queue_depth == 0):
-        assert time.monotonic() < deadline, f"tangier never reported itself idle: {node}"
-        time.sleep(0.02)
+    wait_for_report(stack.endpoint, "tangier/tangier-1", lambda node: node.reported_at > _LAST_SENT[0]
+                    and node.in_flight == 0 and node.queue_depth == 0, "tangier reporting itself idle")
     return route(address, "nairobi")
 
 

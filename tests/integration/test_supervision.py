@@ -21,7 +21,7 @@ from controlplane.processes import OWNED_PREFIX
 from controlplane.requests import simple_request
 from controlplane.stack import Stack
 from tests.conftest import REGIONS_YAML
-from tests.integration.conftest import LAGOS, registered, wait_for_nodes, wait_for_report
+from tests.integration.conftest import LAGOS, registered, wait_for_nodes, wait_for_report, wait_until
 
 pytestmark = pytest.mark.integration
 LEASE_TTL_S = 30  # long: a node that leaves the registry quickly left it itself, not by lease expiry
@@ -65,14 +65,6 @@ def tritonservers_of_workspace(owner_pid: int) -> list[int]:
         if entry.name.isdigit() and argv[0].endswith(b"tritonserver") and any(mark in arg for arg in argv):
             found.append(int(entry.name))
     return found
-
-
-def wait_until(predicate, timeout_s: float, what: str) -> float:
-    started = time.monotonic()
-    while not predicate():
-        assert time.monotonic() - started < timeout_s, f"{what} not within {timeout_s:g} s"
-        time.sleep(0.05)
-    return time.monotonic() - started
 
 
 def direct_answer(address: str) -> str:
