@@ -38,7 +38,8 @@ answer to the other. Two readings ask the same thing when
 - their template words agree by meaning: words both have (or their lemmas) agree; a word replaced by
   another must mean the same. WordNet is asked first (edgenode.cache.lexicon): a shared synset or a
   derivation ("rainfall"/"rain", "purchase"/"buy", "payment"/"pay") agrees; antonyms ("cheap"/"expensive",
-  "arrive"/"depart") and co-hyponyms ("wheat"/"maize", "train"/"bus", "Monday"/"Tuesday") do not. Where
+  "arrive"/"depart") and two persons it files as of one kind ("landlord"/"tenant") do not; two other things of one
+  kind or one a kind of the other ("wheat"/"maize", "highest"/"tallest", "egg"/"food") go to the judge below. Where
   WordNet cannot say (a word it does not know, or two words it relates in no such way), all-MiniLM-L6-v2
   vectors of the two words alone decide at cosine `word_threshold`, so "configuration" meets "config" while
   "declined" for "paid" or "avoid" for "plant" does not. A word only one side has must be implied by the
@@ -47,8 +48,9 @@ answer to the other. Two readings ask the same thing when
   common English pairs, and a negating prefix: unpaid, offline, disabled) never count as counterparts, nor
   does a word with three or more letters in front of the other ("semicircle", "circle") unless WordNet says
   they agree, nor two nouns of physical things that WordNet relates in no way ("sink", "drain"; "tattoo",
-  "piercing": vectors put such things close) unless their vectors are near-identical. Where only these guesses
-  (not a list, not WordNet's antonyms, co-hyponyms or hierarchy) keep a replaced word from its counterpart, and
+  "piercing": vectors put such things close) unless their vectors are near-identical. Where only these guesses or
+  WordNet's kinds and hierarchy (not a list, not an antonym, not two persons) keep a replaced word from its
+  counterpart, and
   neither is the thing its question asks for ("what are the signs"), the whole sentences go to the judge below
   ("normal resting pulse" rewords "normal resting heart rate"; "piercing" does not reword "tattoo"); two words naming one unit
   ("calories", "kcal") agree and two units ("gallons", "litres") do not, nor two words that end in one word WordNet
@@ -198,10 +200,11 @@ def opposite(a: str, b: str) -> bool:
 
 class Verdict(enum.Enum):
     """How two readings compare. AGREE. DIFFER where a rule says so: a fact, what is asked, a role, a negation, the
-    tense or the modality, or a word (an opposite, WordNet's co-hyponyms, a narrower word, a quoted word, one more
+    tense or the modality, or a word (an opposite, two persons of one kind, another unit, a quoted word, one more
     item of a list, a word only one side has narrowing a shared one inside a phrase after "of"). UNSURE where every rule agrees and
-    only the word vectors fell short (a replaced word below `word_threshold`, a word only one side has below
-    `implied_threshold`): a paraphrase the words cannot see ("pairs well with" and "go with"), or another question."""
+    only the word vectors or WordNet's kinds fell short (a replaced word below `word_threshold` or filed as another
+    thing of its kind, a word only one side has below `implied_threshold`): a paraphrase the words cannot see
+    ("pairs well with" and "go with"; "highest" and "tallest"), or another question."""
 
     AGREE = "agree"
     UNSURE = "unsure"
@@ -418,11 +421,12 @@ class Guard:
             if la and lb:  # a word replaced by one of another meaning, or by a paraphrase the words cannot see
                 apart = [(x, y) for x in la for y in lb if self._score(x, y) <= -1.0 and self._counterparts(x, y, la, lb)]
                 if any(self._said_apart(x, y) or _asked_for(ra, x) or _asked_for(rb, y) for x, y in apart):
-                    # an opposite, WordNet's co-hyponyms ("landlord", "tenant") or a narrower thing, another unit; or
-                    # the thing one question asks for ("what are the signs" is not "is it safe")
+                    # an opposite, another unit, another person of one kind ("landlord", "tenant"); or the thing one
+                    # question asks for ("what are the signs" is not "is it safe")
                     return Verdict.DIFFER
-                # two words the vectors and WordNet's categories only guess apart ("sink", "drain"; "ocean", "sea"): the
-                # judge weighs the whole sentences
+                # two words WordNet files as other things of one kind or one a kind of the other ("highest", "tallest";
+                # "luggage", "bag"), or that the vectors and WordNet's categories only guess apart ("sink", "drain"):
+                # the judge weighs the whole sentences
                 if not met and len(la) == len(a) and len(lb) == len(b) and not any(f.kind != "ask" for f in ra.facts):
                     return Verdict.DIFFER  # no word and no fact in common: nothing for a judge to weigh ("ab")
                 return Verdict.UNSURE
@@ -472,12 +476,17 @@ class Guard:
         return Verdict.UNSURE if unsure else Verdict.AGREE
 
     def _said_apart(self, a: str, b: str) -> bool:
-        """Two words that differ by a list or by WordNet: opposites, words WordNet relates as other things of one kind,
-        as opposites or as a kind of the other (the vectors put them far apart), other units. Not the guesses from
-        the vectors and WordNet's categories (two physical things it does not relate, a word compounded with
-        another, another kind of word)."""
+        """Two words that differ by a list or by WordNet: opposites, other units, two persons WordNet files as other
+        people of one kind or one a kind of the other ("landlord", "tenant"; "adult", "toddler": who does or needs
+        a thing is the question). Not two other things of one kind or a kind of the other: WordNet files many a
+        rewording's words so ("highest", "tallest"; "symptoms", "signs"; "luggage", "bag"), and the judge of whole
+        sentences weighs them; nor the guesses from the vectors and WordNet's categories (two physical things it
+        does not relate, a word compounded with another, another kind of word)."""
         relation = self._relation(a, b)
-        return opposite(a, b) or relation.agrees is False or relation is Relation.NARROWER or other_units(a, b)
+        if opposite(a, b) or relation is Relation.OPPOSITE or other_units(a, b):
+            return True
+        return relation in (Relation.KIN, Relation.NARROWER) and self.lexicon is not None and (
+            self.lexicon.person(a) and self.lexicon.person(b))
 
     def _counterparts(self, x: str, y: str, la: list[str], lb: list[str]) -> bool:
         """`y` is the word of `lb` the vectors put closest to `x`, and `x` the one of `la` closest to `y`."""

@@ -1592,15 +1592,34 @@ def test_words_only_guessed_apart_are_the_judges_and_words_said_apart_differ(gua
     assert rules.verdict(*tattoo) is Verdict.UNSURE and not guard.decide(*tattoo, Verdict.UNSURE)
     pulse = (read("What is a normal resting heart rate for a teenager?"), read("normal resting pulse for a teenager?"))
     assert rules.verdict(*pulse) is Verdict.UNSURE and guard.decide(*pulse, Verdict.UNSURE)
-    # said apart: WordNet's co-hyponyms, a kind of the other far off in the vectors, an opposite from the list; or
-    # the thing one question asks for
+    # said apart: two persons WordNet files as of one kind, an opposite from the list; or the thing one question
+    # asks for
     for stored, asked in (
         ("How much notice must a landlord give in Scotland?", "How much notice must a tenant give in Scotland?"),
-        ("How long do I boil an egg?", "How long do I boil food?"),
+        ("How many hours of sleep does a teenager need?", "How many hours of sleep does a toddler need?"),
         ("Can the goalkeeper stand in front of the line?", "Can the goalkeeper stand behind the line?"),
         ("Is it safe to use expired mascara?", "How can I tell if my mascara has expired?"),
     ):
         assert rules.verdict(read(stored), read(asked)) is Verdict.DIFFER, asked
+
+
+def test_other_things_of_one_kind_are_the_judges(guard):
+    # WordNet files many a rewording's words as other things of one kind or one a kind of the other ("highest",
+    # "tallest"; "symptoms", "signs"; "luggage", "bag"), and many a near miss's ("egg", "food"; "kitten", "puppy"):
+    # the rules leave them to the judge of whole sentences, which tells these apart
+    rules = guard.without_paraphrase()
+    for stored, asked, same in (
+        ("What is the highest mountain in Europe?", "tallest mountain in europe", True),
+        ("What are the early symptoms of type 2 diabetes?", "early signs of type 2 diabetes?", True),
+        ("Can I bring a power bank in checked luggage?", "power bank in checked bag allowed?", True),
+        ("How long do I boil an egg?", "How long do I boil food?", False),
+        ("What vaccines does a kitten need?", "What vaccines does a puppy need?", False),
+        ("At what temperature should I serve white wine?", "At what temperature should I serve red wine?", False),
+    ):
+        pair = (read(stored), read(asked))
+        assert rules.verdict(*pair) is Verdict.UNSURE, asked
+        guard.prepare(pair[1], [pair[0]])
+        assert guard.decide(*pair, Verdict.UNSURE) is same, asked
 
 
 def test_a_word_in_a_phrase_after_a_preposition_is_the_judges_unless_it_names_who_it_is_for(guard):
