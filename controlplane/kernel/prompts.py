@@ -42,7 +42,7 @@ _CLOCK = re.compile(r"(?P<h>\d{1,2}):(?P<m>\d{2})\s?(?:(?P<half>[ap])\.?m)?")
 _DOTTED_CLOCK = re.compile(r"(?P<h>\d{1,2})\.(?P<m>[0-5]\d)")  # "7.30pm", as the British write it
 _CLAUSE_END = frozenset(".?!,;:()")
 _SENTENCE_END = frozenset(".?!")
-_NEGATIONS = frozenset({
+NEGATIONS = frozenset({
     "not", "no", "never", "none", "nothing", "nobody", "neither", "nor", "without", "cannot", "cant", "dont",
     "doesnt", "didnt", "isnt", "arent", "wasnt", "werent", "wont", "shouldnt", "wouldnt", "couldnt", "hasnt",
     "havent", "hadnt", "mustnt", "non",
@@ -636,7 +636,7 @@ def _counted(raw: str) -> bool:
     lower = raw.lower()
     return raw.islower() and (lower in _IRREGULAR_PLURALS or (
         len(raw) >= 4 and lower.endswith("s") and not lower.endswith("ss")
-        and lower not in FUNCTION_WORDS and lower not in _NEGATIONS and lower not in _DIRECTIONS))
+        and lower not in FUNCTION_WORDS and lower not in NEGATIONS and lower not in _DIRECTIONS))
 
 
 # plurals a number counts that do not end in s ("feet" is a unit)
@@ -856,7 +856,7 @@ def _field_name(tokens: list[_Token], i: int) -> bool:
 def _content(token: _Token) -> bool:
     lower = token.text.lower().replace("'", "")
     return token.kind == "word" and not token.used and (
-        token.quoted or (lower not in FUNCTION_WORDS and lower not in _NEGATIONS))
+        token.quoted or (lower not in FUNCTION_WORDS and lower not in NEGATIONS))
 
 
 def _in_statement(tokens: list[_Token], i: int) -> bool:
@@ -1104,7 +1104,7 @@ def read(text: str) -> Reading:
                     near.used, day = True, _number(near.text)
                     break
             facts.append(Fact("date", "", f"{day} {date_value(lower)}".strip()))
-        elif lower in _NEGATIONS or t.text.lower().endswith("n't"):
+        elif lower in NEGATIONS or t.text.lower().endswith("n't"):
             t.used = True
             facts.append(Fact("not", "", "not"))
         elif lower in _FRAMES and _opens_request(tokens, i):
@@ -1192,7 +1192,7 @@ def read(text: str) -> Reading:
     for t, lower, is_content in zip(tokens, lowers, content, strict=True):
         if t.kind == "punct" and t.text in _CLAUSE_END:
             scope = False
-        elif t.kind == "word" and (lower in _NEGATIONS or t.text.lower().endswith("n't")):
+        elif t.kind == "word" and (lower in NEGATIONS or t.text.lower().endswith("n't")):
             scope = True
         elif scope and t.kind in ("word", "ident") and (is_content or t.used and lower not in FUNCTION_WORDS):
             negated.add(lower)

@@ -102,6 +102,7 @@ from controlplane.kernel.prompts import (
     DETERMINERS,
     DWELLS,
     FUNCTION_WORDS,
+    NEGATIONS,
     PREPOSITIONS,
     ROLE_PREPOSITIONS,
     SEASON_VERBS,
@@ -158,7 +159,7 @@ _VERSUS = frozenset(("vs", "versus"))  # "A vs B" asks how they differ
 _ROLES = {"at": "in", "on": "in", "into": "to"}
 _PLACES = PREPOSITIONS | {"home"}  # a name's labels that say where it stands ("home" for "lives in", "home Tunis")
 # what a word typed with a slip is spelled right as, where the reader reads the word itself (`Guard._respelled`)
-_SPELLED_RIGHT = frozenset(w for w in FUNCTION_WORDS | DWELLS if len(w) >= 4 and w.isalpha())
+_SPELLED_RIGHT = frozenset(w for w in FUNCTION_WORDS | DWELLS | NEGATIONS if len(w) >= 4 and w.isalpha())
 _MAX_SLIPS = 16_384  # `Guard._meant`'s and `_unit_slips`' answers kept; past it they start again
 _WORD = re.compile(r"[A-Za-z]+")
 _T = TypeVar("_T")
@@ -615,8 +616,9 @@ class Guard:
         """`reading` read again with each word that is a typing slip of a function word or a dwelling verb spelled right
         ("whhere: Abidjan", "lievs in Dakar", "how shouuld it be", "Whcih crop"): the reader takes such a word for a
         template word and misses what it says of the facts and the question. A word is respelled only where it is no
-        common word and WordNet does not know it, the other side does not write it or a slip of one of its words (the
-        words' own rules meet those), and the likeliest slip (`_meant`) is one such word."""
+        common word and WordNet does not know it, the likeliest slip (`_meant`) is one such word, and the other side
+        does not write it or a slip of one of its words (the words' own rules meet those), unless it is a negation,
+        which the reader reads as a fact ("wtihout damaging them", "without damaging them")."""
         if self.lexicon is None or not reading.text:
             return reading
         theirs = set(other.said) | set(other.words) | {f.value for f in other.facts}
@@ -624,7 +626,7 @@ class Guard:
         for word in reading.words:
             if (len(word) >= 4 and word.isalpha() and word not in theirs and not self._vectors.common(word)
                     and not self.lexicon.lemmas(word) and (meant := self._meant(word)) in _SPELLED_RIGHT
-                    and not any(self._slip(word, o) for o in theirs)):
+                    and (meant in NEGATIONS or not any(self._slip(word, o) for o in theirs))):
                 fixes[word] = meant
         if not fixes:
             return reading
@@ -843,7 +845,7 @@ class Guard:
             # the same fact written otherwise: each rewrite takes (a, b) to (a, b), tried from both sides
             for rewrite in (_code_aliases, _lower_case_names, _bare_operators, _season_by_word, _bare_amounts,
                             _loose_units, _numbered_for_id, _glued_for_spaced, _spelled_out, self._without_as_opposite,
-                            _framing, _one_for_a, self._slipped_lower_case_names, self._slipped_facts,
+                            _non_for_not, _framing, _one_for_a, self._slipped_lower_case_names, self._slipped_facts,
                             _choice_for_than, _instead_for_than, _than_by_other_words, _none_for_zero,
                             _rate_for_period, self._counted_alike, self._bare_counts, _shortened_counts,
                             self._slipped_dates, self._named_by_derived_word):
@@ -1724,6 +1726,23 @@ def _code_aliases(a: Reading, b: Reading) -> tuple[Reading, Reading]:
     return a, replace(b, facts=sorted_facts(facts), words=tuple(sorted({renamed.get(w, w) for w in b.words})),
                       placed=tuple(sorted((renamed.get(w, w), p) for w, p in b.placed)),
                       spelled=tuple(renamed.get(w, w) for w in b.spelled))
+
+
+def _non_for_not(a: Reading, b: Reading) -> tuple[Reading, Reading]:
+    """`a` negates a word that `b` writes with "non" in front (the reader joins "non-vulnerable" into one word), and
+    has one negation more ("4 spades not vulnerable", "4 spades non-vulnerable"; "the days I don't have dialysis",
+    "my non-dialysis days"): the negation and the two words are taken out."""
+    if sum(f.kind == "not" for f in a.facts) != sum(f.kind == "not" for f in b.facts) + 1:
+        return a, b
+    for word in a.negated:
+        joined = "non" + word
+        if joined in b.words and word not in b.words:
+            facts = list(a.facts)
+            facts.remove(next(f for f in facts if f.kind == "not"))
+            return (replace(a, facts=tuple(facts), words=tuple(w for w in a.words if w != word),
+                            negated=tuple(w for w in a.negated if w != word)),
+                    replace(b, words=tuple(w for w in b.words if w != joined)))
+    return a, b
 
 
 def _lower_case_names(a: Reading, b: Reading) -> tuple[Reading, Reading]:

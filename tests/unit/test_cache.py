@@ -1251,6 +1251,26 @@ def test_a_function_word_typed_with_a_slip_is_read_as_that_word(guard):
     assert guard._respelled(read("mine and hers"), read("x")).words == read("mine and hers").words
 
 
+def test_a_negation_typed_with_a_slip_is_read_as_a_negation_even_where_the_other_side_writes_it(guard):
+    # the words' own rules meet "wtihout" and "without", but only the respelled word gives the negation its fact
+    stored = "How do I clean seashells without damaging them?"
+    assert guard.verdict(read(stored), read("How do I clean seashells wtihout damaging them?")) is Verdict.AGREE
+    assert guard._respelled(read("wtihout damaging them"), read("without damaging them")).facts == (
+        read("without damaging them").facts)
+    assert guard.verdict(read(stored), read("How do I clean seashells wtih damaging them?")) is Verdict.DIFFER
+
+
+def test_a_word_with_non_in_front_is_that_word_negated(guard):
+    rules = guard.without_paraphrase()
+    assert rules.verdict(read("Is the ticket not refundable?"), read("Is the ticket non-refundable?")) is Verdict.AGREE
+    assert rules.verdict(read("dog barking non stop 3 hrs a day"), read("dog barking nonstop 3 hrs a day")) is (
+        Verdict.AGREE)
+    assert rules.verdict(read("Is the ticket non-refundable?"), read("Is the ticket refundable?")) is Verdict.DIFFER
+    # one negation more on one side, of another word: still another question
+    assert rules.verdict(read("Is the ticket not transferable?"), read("Is the ticket non-refundable?")) is (
+        Verdict.DIFFER)
+
+
 def test_an_identifiers_kind_and_a_fields_broader_name_say_nothing_more(guard):
     grid = "feeder F30 load 12 MW peak 17 MW solar 23 MW. config?"
     assert guard.same_text(grid, "F30 load 12 MW peak 17 MW solar 23 MW. conifg?")
