@@ -677,6 +677,25 @@ class Guard:
                 break
         return (a, replace(b, facts=sorted_facts(facts))) if changed else (a, b)
 
+    def _maker_left_out(self, a: Reading, b: Reading) -> tuple[Reading, Reading]:
+        """`a` writes a name of several words whose first `b` leaves out while it writes the next ("a Samsung Galaxy
+        S23", "my galaxy s23"; "a 2018 Honda Civic", "2018 Civic"), and `b` names nothing `a` does not: the
+        maker's name says nothing more, and is taken out of `a`'s facts. Only a word WordNet does not know: an English
+        word says which of several things ("the Youth Olympics", "the Olympics"; "PADI Advanced Open Water")."""
+        written = set(a.said) | {f.value for f in a.facts}
+        if self.lexicon is None or any(f.kind in ("name", "id") and f.value not in written for f in b.facts):
+            return a, b
+        names = {f.value for f in a.facts if f.kind == "name"}
+        said = set(b.said)
+        spelled = a.spelled
+        left_out = {word for k, word in enumerate(spelled[:-1])
+                    if word in names and word not in said and (k == 0 or spelled[k - 1] not in names)
+                    and spelled[k + 1] in names and spelled[k + 1] in said
+                    and not self.lexicon.lemmas(word)}
+        if not left_out or len(left_out) == len(names):
+            return a, b
+        return replace(a, facts=tuple(f for f in a.facts if not (f.kind == "name" and f.value in left_out))), b
+
     def _slipped_lower_case_names(self, a: Reading, b: Reading) -> tuple[Reading, Reading]:
         """`a`'s names that `b` writes in lower case with a slip ("home Nairobi", "home naiorbi"; "in Accra", "in
         acra"), in the same role (`_same_place`, any role only after no preposition), taken out of `a`'s facts and
@@ -843,7 +862,7 @@ class Guard:
         close_counts = False
         if a.fact_key != b.fact_key:
             # the same fact written otherwise: each rewrite takes (a, b) to (a, b), tried from both sides
-            for rewrite in (_code_aliases, _lower_case_names, _bare_operators, _season_by_word, _bare_amounts,
+            for rewrite in (_code_aliases, self._maker_left_out, _lower_case_names, _bare_operators, _season_by_word, _bare_amounts,
                             _loose_units, _numbered_for_id, _glued_for_spaced, _spelled_out, self._without_as_opposite,
                             _non_for_not, _framing, _one_for_a, self._slipped_lower_case_names, self._slipped_facts,
                             _choice_for_than, _instead_for_than, _than_by_other_words, _none_for_zero,

@@ -1260,6 +1260,16 @@ def test_a_negation_typed_with_a_slip_is_read_as_a_negation_even_where_the_other
     assert guard.verdict(read(stored), read("How do I clean seashells wtih damaging them?")) is Verdict.DIFFER
 
 
+def test_a_makers_name_left_out_says_nothing_more_unless_it_is_an_english_word(guard):
+    rules = guard.without_paraphrase()
+    galaxy = "How do I factory reset a Samsung Galaxy S23?"
+    assert rules.verdict(read(galaxy), read("what's the way to factory reset my galaxy s23")) is Verdict.AGREE
+    assert rules.verdict(read(galaxy), read("How do I factory reset a Galaxy S22?")) is Verdict.DIFFER
+    assert rules.verdict(read(galaxy), read("How do I factory reset a Pixel S23?")) is Verdict.DIFFER  # names another
+    assert rules.verdict(read("What is the minimum age to compete at the Youth Olympics?"),
+                         read("What is the minimum age to compete at the Olympics?")) is Verdict.DIFFER
+
+
 def test_a_word_with_non_in_front_is_that_word_negated(guard):
     rules = guard.without_paraphrase()
     assert rules.verdict(read("Is the ticket not refundable?"), read("Is the ticket non-refundable?")) is Verdict.AGREE
