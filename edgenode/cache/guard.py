@@ -682,17 +682,18 @@ class Guard:
         S23", "my galaxy s23"; "a 2018 Honda Civic", "2018 Civic"), and `b` names nothing `a` does not: the
         maker's name says nothing more, and is taken out of `a`'s facts. Only a word WordNet does not know: an English
         word says which of several things ("the Youth Olympics", "the Olympics"; "PADI Advanced Open Water")."""
-        written = set(a.said) | {f.value for f in a.facts}
-        if self.lexicon is None or any(f.kind in ("name", "id") and f.value not in written for f in b.facts):
-            return a, b
         names = {f.value for f in a.facts if f.kind == "name"}
+        if len(names) < 2 or self.lexicon is None:
+            return a, b
         said = set(b.said)
         spelled = a.spelled
         left_out = {word for k, word in enumerate(spelled[:-1])
                     if word in names and word not in said and (k == 0 or spelled[k - 1] not in names)
                     and spelled[k + 1] in names and spelled[k + 1] in said
                     and not self.lexicon.lemmas(word)}
-        if not left_out or len(left_out) == len(names):
+        written = set(a.said) | {f.value for f in a.facts}
+        if not left_out or len(left_out) == len(names) or any(
+                f.kind in ("name", "id") and f.value not in written for f in b.facts):
             return a, b
         return replace(a, facts=tuple(f for f in a.facts if not (f.kind == "name" and f.value in left_out))), b
 
