@@ -38,8 +38,8 @@ answer to the other. Two readings ask the same thing when
 - their template words agree by meaning: words both have (or their lemmas) agree; a word replaced by
   another must mean the same. WordNet is asked first (edgenode.cache.lexicon): a shared synset or a
   derivation ("rainfall"/"rain", "purchase"/"buy", "payment"/"pay") agrees; antonyms ("cheap"/"expensive",
-  "arrive"/"depart") and two persons it files as of one kind ("landlord"/"tenant") do not; two other things of one
-  kind or one a kind of the other ("wheat"/"maize", "highest"/"tallest", "egg"/"food") go to the judge below. Where
+  "arrive"/"depart") and two persons it files as of one kind or one a kind of the other ("landlord"/"tenant") do
+  not; two other things of one kind or one a kind of the other ("wheat"/"maize", "highest"/"tallest", "egg"/"food") go to the judge below. Where
   WordNet cannot say (a word it does not know, or two words it relates in no such way), all-MiniLM-L6-v2
   vectors of the two words alone decide at cosine `word_threshold`, so "configuration" meets "config" while
   "declined" for "paid" or "avoid" for "plant" does not. A word only one side has must be implied by the
@@ -50,8 +50,7 @@ answer to the other. Two readings ask the same thing when
   they agree, nor two nouns of physical things that WordNet relates in no way ("sink", "drain"; "tattoo",
   "piercing": vectors put such things close) unless their vectors are near-identical. Where only these guesses or
   WordNet's kinds and hierarchy (not a list, not an antonym, not two persons) keep a replaced word from its
-  counterpart, and
-  neither is the thing its question asks for ("what are the signs"), the whole sentences go to the judge below
+  counterpart, and neither is the thing its question asks for ("what are the signs"), the whole sentences go to the judge below
   ("normal resting pulse" rewords "normal resting heart rate"; "piercing" does not reword "tattoo"); two words naming one unit
   ("calories", "kcal") agree and two units ("gallons", "litres") do not, nor two words that end in one word WordNet
   knows with something else in front ("ebooks", "audiobooks"). A quoted word is compared as written ("'whom'", "'whose'"), and a word only one side has that is one more item of a list ("horizontally and
@@ -158,7 +157,8 @@ _VERSUS = frozenset(("vs", "versus"))  # "A vs B" asks how they differ
 # prepositions that give a name one role: where it is ("in", "at", "on"), where something goes ("to", "into")
 _ROLES = {"at": "in", "on": "in", "into": "to"}
 _PLACES = PREPOSITIONS | {"home"}  # a name's labels that say where it stands ("home" for "lives in", "home Tunis")
-# what a word typed with a slip is spelled right as, where the reader reads the word itself (`Guard._respelled`)
+# what a word typed with a slip is spelled right as, where the reader reads the word itself (`Guard._respelled`):
+# function words, dwelling verbs, negations
 _SPELLED_RIGHT = frozenset(w for w in FUNCTION_WORDS | DWELLS | NEGATIONS if len(w) >= 4 and w.isalpha())
 _MAX_SLIPS = 16_384  # `Guard._meant`'s and `_unit_slips`' answers kept; past it they start again
 _WORD = re.compile(r"[A-Za-z]+")
@@ -201,10 +201,10 @@ def opposite(a: str, b: str) -> bool:
 
 class Verdict(enum.Enum):
     """How two readings compare. AGREE. DIFFER where a rule says so: a fact, what is asked, a role, a negation, the
-    tense or the modality, or a word (an opposite, two persons of one kind, another unit, a quoted word, one more
+    tense or the modality, or a word (an opposite, two persons of one kind or one a kind of the other, another unit, a quoted word, one more
     item of a list, a word only one side has narrowing a shared one inside a phrase after "of"). UNSURE where every rule agrees and
     only the word vectors or WordNet's kinds fell short (a replaced word below `word_threshold` or filed as another
-    thing of its kind, a word only one side has below `implied_threshold`): a paraphrase the words cannot see
+    thing of its kind or a kind of it, a word only one side has below `implied_threshold`): a paraphrase the words cannot see
     ("pairs well with" and "go with"; "highest" and "tallest"), or another question."""
 
     AGREE = "agree"
@@ -613,12 +613,13 @@ class Guard:
         return a, b
 
     def _respelled(self, reading: Reading, other: Reading) -> Reading:
-        """`reading` read again with each word that is a typing slip of a function word or a dwelling verb spelled right
-        ("whhere: Abidjan", "lievs in Dakar", "how shouuld it be", "Whcih crop"): the reader takes such a word for a
-        template word and misses what it says of the facts and the question. A word is respelled only where it is no
-        common word and WordNet does not know it, the likeliest slip (`_meant`) is one such word, and the other side
-        does not write it or a slip of one of its words (the words' own rules meet those), unless it is a negation,
-        which the reader reads as a fact ("wtihout damaging them", "without damaging them")."""
+        """`reading` read again with each word that is a typing slip of a function word, a dwelling verb or a negation
+        spelled right ("whhere: Abidjan", "lievs in Dakar", "how shouuld it be", "Whcih crop", "wtihout"): the reader
+        takes such a word for a template word and misses what it says of the facts and the question. A word is
+        respelled only where it is no common word and WordNet does not know it, the other side does not write it, and
+        the likeliest slip (`_meant`) is one such word; and, unless that word is a negation, where the other side writes
+        no word it is a slip of (the words' own rules meet those; a negation's fact needs it read: "wtihout damaging
+        them", "without damaging them")."""
         if self.lexicon is None or not reading.text:
             return reading
         theirs = set(other.said) | set(other.words) | {f.value for f in other.facts}
@@ -692,8 +693,7 @@ class Guard:
                     and spelled[k + 1] in names and spelled[k + 1] in said
                     and not self.lexicon.lemmas(word)}
         written = set(a.said) | {f.value for f in a.facts}
-        if not left_out or len(left_out) == len(names) or any(
-                f.kind in ("name", "id") and f.value not in written for f in b.facts):
+        if not left_out or any(f.kind in ("name", "id") and f.value not in written for f in b.facts):
             return a, b
         return replace(a, facts=tuple(f for f in a.facts if not (f.kind == "name" and f.value in left_out))), b
 
@@ -863,8 +863,8 @@ class Guard:
         close_counts = False
         if a.fact_key != b.fact_key:
             # the same fact written otherwise: each rewrite takes (a, b) to (a, b), tried from both sides
-            for rewrite in (_code_aliases, self._maker_left_out, _lower_case_names, _bare_operators, _season_by_word, _bare_amounts,
-                            _loose_units, _numbered_for_id, _glued_for_spaced, _spelled_out, self._without_as_opposite,
+            for rewrite in (_code_aliases, self._maker_left_out, _lower_case_names, _bare_operators, _season_by_word,
+                            _bare_amounts, _loose_units, _numbered_for_id, _glued_for_spaced, _spelled_out, self._without_as_opposite,
                             _non_for_not, _framing, _one_for_a, self._slipped_lower_case_names, self._slipped_facts,
                             _choice_for_than, _instead_for_than, _than_by_other_words, _none_for_zero,
                             _rate_for_period, self._counted_alike, self._bare_counts, _shortened_counts,

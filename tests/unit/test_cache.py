@@ -1265,7 +1265,8 @@ def test_a_makers_name_left_out_says_nothing_more_unless_it_is_an_english_word(g
     galaxy = "How do I factory reset a Samsung Galaxy S23?"
     assert rules.verdict(read(galaxy), read("what's the way to factory reset my galaxy s23")) is Verdict.AGREE
     assert rules.verdict(read(galaxy), read("How do I factory reset a Galaxy S22?")) is Verdict.DIFFER
-    assert rules.verdict(read(galaxy), read("How do I factory reset a Pixel S23?")) is Verdict.DIFFER  # names another
+    # another maker's name in its place: each side names something the other does not, so neither is left out
+    assert rules.verdict(read(galaxy), read("How do I factory reset a Xiaomi Galaxy S23?")) is Verdict.DIFFER
     assert rules.verdict(read("What is the minimum age to compete at the Youth Olympics?"),
                          read("What is the minimum age to compete at the Olympics?")) is Verdict.DIFFER
 
@@ -1275,6 +1276,7 @@ def test_a_word_with_non_in_front_is_that_word_negated(guard):
     assert rules.verdict(read("Is the ticket not refundable?"), read("Is the ticket non-refundable?")) is Verdict.AGREE
     assert rules.verdict(read("dog barking non stop 3 hrs a day"), read("dog barking nonstop 3 hrs a day")) is (
         Verdict.AGREE)
+    # (a regression check: neither side has a negation here, so the negating prefix decides it, as before)
     assert rules.verdict(read("Is the ticket non-refundable?"), read("Is the ticket refundable?")) is Verdict.DIFFER
     # one negation more on one side, of another word: still another question
     assert rules.verdict(read("Is the ticket not transferable?"), read("Is the ticket non-refundable?")) is (
