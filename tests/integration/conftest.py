@@ -31,11 +31,14 @@ def report(endpoint: str, key: str) -> NodeState | None:
     return asyncio.run(read_registry(endpoint)).nodes.get(key)
 
 
-def wait_until(predicate: Callable[[], bool], timeout_s: float, what: str) -> float:
-    """Poll `predicate` until it holds, failing after `timeout_s`; the seconds it took."""
+def wait_until(predicate: Callable[[], bool], timeout_s: float, what: str,
+               detail: Callable[[], str] | None = None) -> float:
+    """Poll `predicate` until it holds, failing after `timeout_s` (with `detail()`, such as a process's last output
+    lines, in the message); the seconds it took."""
     started = time.monotonic()
     while not predicate():
-        assert time.monotonic() - started < timeout_s, f"{what} not within {timeout_s:g} s"
+        assert time.monotonic() - started < timeout_s, f"{what} not within {timeout_s:g} s" + (
+            f"; its last output:\n{detail()}" if detail is not None else "")
         time.sleep(0.05)
     return time.monotonic() - started
 

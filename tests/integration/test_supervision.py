@@ -100,11 +100,13 @@ def test_triton_killed_under_load_node_deregisters_comes_back_and_no_call_is_los
         killed_at = time.monotonic()
         # the supervisor notices within a probe or two (0.5 s apart, 1 s timeout); 10 s leaves room for a loaded
         # 2-core machine and is still a third of the lease: leaving this soon, the node left by itself
-        gone = wait_until(lambda: "dakar/dakar-a" not in registered(stack.endpoint), 10, "deregistration")
+        gone = wait_until(lambda: "dakar/dakar-a" not in registered(stack.endpoint), 10, "deregistration",
+                          victim.process.tail)
         # while Triton comes back the node still answers at once: a call that reaches it (a router whose view
         # lags) is refused with UNAVAILABLE, which the router retries elsewhere, and is not held to its deadline
         assert direct_answer(victim.address) in ("live", "UNAVAILABLE")
-        back = wait_until(lambda: "dakar/dakar-a" in registered(stack.endpoint), 90, "re-registration")
+        back = wait_until(lambda: "dakar/dakar-a" in registered(stack.endpoint), 90, "re-registration",
+                          victim.process.tail)
         time.sleep(1.5)
     records = load.stop()
     assert victim.process.alive(), "the edge node died with its Triton"
