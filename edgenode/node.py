@@ -99,6 +99,10 @@ class Supervisor:
         await self.health.set(False)
         await self.reporter.pause()
         await self.registration.deregister()
+        if stop.is_set():
+            # the node is stopping: a SIGTERM to its process group stops its Triton too, and a restart begun now
+            # would hold the way out (close() waits for the thread that owns it)
+            return
         metrics.EDGE_TRITON_RESTARTS.inc()
         self.restarts += 1
         if isinstance(self.backend, ManagedTriton):

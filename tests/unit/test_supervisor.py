@@ -1,0 +1,104 @@
+"""The edge node's Triton supervisor (edgenode.node.Supervisor): when it restarts Triton and when it must not.
+
+Fakes stand in for the edge front, the load reporter, the registration and the health service (the same methods
+the supervisor calls); the backend is a ManagedTriton whose start and stop are counted instead of run."""
+
+from __future__ import annotations
+
+import asyncio
+
+from edgenode.node import Supervisor
+from edgenode.triton import ManagedTriton
+
+
+class _CountedTriton(ManagedTriton):
+    def __init__(self) -> None:
+        super().__init__(models=())
+        self.starts = self.stops = 0
+
+    def start(self, attempts: int = 3) -> None:
+        self.starts += 1
+
+    def stop(self) -> None:
+        self.stops += 1
+
+
+class _Front:
+    triton_target = "127.0.0.1:1"
+
+    def __init__(self) -> None:
+        self.not_serving: str | None = None
+        self.triton_trouble = asyncio.Event()
+        self.connected: list[str] = []
+
+    async def triton_ready(self, timeout_s: float = 2.0) -> bool:
+        return True
+
+    async def learn_models(self, models: frozenset[str]) -> None:
+        return None
+
+    def connect(self, target: str) -> None:
+        self.connected.append(target)
+
+
+class _Reporter:
+    def __init__(self) -> None:
+        self.calls: list[str] = []
+
+    async def pause(self) -> None:
+        self.calls.append("pause")
+
+    async def start(self) -> None:
+        self.calls.append("start")
+
+    def scrape_from(self, url: str | None) -> None:
+        self.calls.append("scrape_from")
+
+
+class _Registration:
+    def __init__(self) -> None:
+        self.deregistered = 0
+
+    async def deregister(self) -> None:
+        self.deregistered += 1
+
+
+class _Health:
+    def __init__(self) -> None:
+        self.serving: list[bool] = []
+
+    async def set(self, serving: bool) -> None:
+        self.serving.append(serving)
+
+
+def _supervisor() -> tuple[Supervisor, _CountedTriton, _Front, _Reporter, _Registration, _Health]:
+    backend, front, reporter, registration, health = _CountedTriton(), _Front(), _Reporter(), _Registration(), _Health()
+    return (Supervisor(backend, front, reporter, registration, frozenset({"simple"}), health),  # type: ignore[arg-type]
+            backend, front, reporter, registration, health)
+
+
+def test_a_lost_triton_is_restarted_and_the_node_serves_again():
+    supervisor, backend, front, reporter, registration, health = _supervisor()
+
+    async def main() -> None:
+        await supervisor.recover(asyncio.Event())
+        await supervisor.close()
+
+    asyncio.run(main())
+    assert registration.deregistered == 1 and backend.starts == 1 and supervisor.restarts == 1
+    assert front.not_serving is None and health.serving == [False, True] and reporter.calls[-1] == "start"
+
+
+def test_a_node_that_is_stopping_deregisters_but_does_not_restart_its_triton():
+    # a SIGTERM to the node's process group stops its Triton too; a restart begun then held the node's way out
+    supervisor, backend, front, reporter, registration, health = _supervisor()
+    stop = asyncio.Event()
+    stop.set()
+
+    async def main() -> None:
+        await supervisor.recover(stop)
+        await supervisor.close()
+
+    asyncio.run(main())
+    assert registration.deregistered == 1 and health.serving == [False]
+    assert backend.starts == 0 and backend.stops == 0 and front.connected == []
