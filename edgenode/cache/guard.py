@@ -596,7 +596,7 @@ class Guard:
         """`a` says "without" a word whose opposite `b` says, or `b` says the word with "un" in front, and has one
         negation fewer ("without losing my changes", "keep my changes"; "without insurance", "uninsured"): the
         negation and the two words are taken out."""
-        if "without" not in a.said or sum(f.kind == "not" for f in a.facts) != sum(f.kind == "not" for f in b.facts) + 1:
+        if "without" not in a.said or not _one_negation_more(a, b):
             return a, b
         after = a.spelled[a.spelled.index("without") + 1:]
         word = next((w for w in after if w in a.words), "")  # the word "without" governs
@@ -605,11 +605,7 @@ class Guard:
                 continue
             if opposite(word, other) or self._relation(word, other) is Relation.OPPOSITE or (
                     other.startswith("un") and (lemma(other[2:]) == lemma(word) or self._relation(word, other[2:]).agrees)):
-                facts = list(a.facts)
-                facts.remove(next(f for f in facts if f.kind == "not"))
-                return (replace(a, facts=tuple(facts), words=tuple(w for w in a.words if w != word),
-                                negated=tuple(w for w in a.negated if w != word)),
-                        replace(b, words=tuple(w for w in b.words if w != other)))
+                return _negation_met(a, b, word, other)
         return a, b
 
     def _respelled(self, reading: Reading, other: Reading) -> Reading:
@@ -864,8 +860,8 @@ class Guard:
         if a.fact_key != b.fact_key:
             # the same fact written otherwise: each rewrite takes (a, b) to (a, b), tried from both sides
             for rewrite in (_code_aliases, self._maker_left_out, _lower_case_names, _bare_operators, _season_by_word,
-                            _bare_amounts, _loose_units, _numbered_for_id, _glued_for_spaced, _spelled_out, self._without_as_opposite,
-                            _non_for_not, _framing, _one_for_a, self._slipped_lower_case_names, self._slipped_facts,
+                            _bare_amounts, _loose_units, _numbered_for_id, _glued_for_spaced, _spelled_out,
+                            self._without_as_opposite, _non_for_not, _framing, _one_for_a, self._slipped_lower_case_names, self._slipped_facts,
                             _choice_for_than, _instead_for_than, _than_by_other_words, _none_for_zero,
                             _rate_for_period, self._counted_alike, self._bare_counts, _shortened_counts,
                             self._slipped_dates, self._named_by_derived_word):
@@ -1752,17 +1748,27 @@ def _non_for_not(a: Reading, b: Reading) -> tuple[Reading, Reading]:
     """`a` negates a word that `b` writes with "non" in front (the reader joins "non-vulnerable" into one word), and
     has one negation more ("4 spades not vulnerable", "4 spades non-vulnerable"; "the days I don't have dialysis",
     "my non-dialysis days"): the negation and the two words are taken out."""
-    if sum(f.kind == "not" for f in a.facts) != sum(f.kind == "not" for f in b.facts) + 1:
+    if not _one_negation_more(a, b):
         return a, b
     for word in a.negated:
         joined = "non" + word
         if joined in b.words and word not in b.words:
-            facts = list(a.facts)
-            facts.remove(next(f for f in facts if f.kind == "not"))
-            return (replace(a, facts=tuple(facts), words=tuple(w for w in a.words if w != word),
-                            negated=tuple(w for w in a.negated if w != word)),
-                    replace(b, words=tuple(w for w in b.words if w != joined)))
+            return _negation_met(a, b, word, joined)
     return a, b
+
+
+def _one_negation_more(a: Reading, b: Reading) -> bool:
+    return sum(f.kind == "not" for f in a.facts) == sum(f.kind == "not" for f in b.facts) + 1
+
+
+def _negation_met(a: Reading, b: Reading, word: str, other: str) -> tuple[Reading, Reading]:
+    """`a` without one negation and the word it negates, `b` without the one word that says both ("without
+    insurance", "uninsured"; "not vulnerable", "non-vulnerable")."""
+    facts = list(a.facts)
+    facts.remove(next(f for f in facts if f.kind == "not"))
+    return (replace(a, facts=tuple(facts), words=tuple(w for w in a.words if w != word),
+                    negated=tuple(w for w in a.negated if w != word)),
+            replace(b, words=tuple(w for w in b.words if w != other)))
 
 
 def _lower_case_names(a: Reading, b: Reading) -> tuple[Reading, Reading]:
