@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
+import os
 import signal
 import socket
 from concurrent.futures import ThreadPoolExecutor
@@ -25,7 +26,7 @@ from controlplane import metrics
 from controlplane.auth import load_hop_secret
 from controlplane.health import Health
 from controlplane.kernel.config import CacheSettings, load_config
-from controlplane.kernel.errors import ConfigError, TlsError
+from controlplane.kernel.errors import ConfigError, TlsError, TritonStuck
 from controlplane.kernel.policy import NodeState
 from controlplane.registry import NodeRegistration
 from controlplane.tls import TlsDir
@@ -39,6 +40,7 @@ LOG = logging.getLogger(__name__)
 READY_WAIT_S = 60.0
 PROBE_INTERVAL_S = 0.5  # how often the supervisor asks Triton whether it is ready
 PROBE_TIMEOUT_S = 1.0
+CLOSE_WAIT_S = 10.0  # how long a stopping node waits for a Triton restart under way before it kills that Triton
 
 
 def cache_settings(args: argparse.Namespace) -> CacheSettings:
@@ -124,13 +126,26 @@ class Supervisor:
         self.backend.stop()
         self.backend.start()
 
-    async def close(self) -> None:
+    async def close(self, wait_s: float = CLOSE_WAIT_S) -> None:
         """Stop a Triton that a restart started, on the thread that owns it, then let that thread go (a restart
-        still under way finishes first, so its Triton is stopped too, not left to its PDEATHSIG)."""
-        if self._owner is not None:
-            owner, self._owner = self._owner, None
-            await asyncio.get_running_loop().run_in_executor(owner, self.backend.stop)
-            owner.shutdown(wait=True)
+        still under way finishes first, so its Triton is stopped too, not left to its PDEATHSIG).
+
+        A restart that does not finish within `wait_s` is one whose new Triton died as it started (a SIGTERM to
+        the node's whole group): PyTriton would wait minutes for it. Its processes and folder are removed here and
+        TritonStuck is raised: the node must then leave without waiting for that thread (see run())."""
+        if self._owner is None:
+            return
+        owner, self._owner = self._owner, None
+        stopping = asyncio.get_running_loop().run_in_executor(owner, self.backend.stop)
+        try:
+            await asyncio.wait_for(stopping, wait_s)
+        except TimeoutError:
+            assert isinstance(self.backend, ManagedTriton)  # the only backend with an owner thread
+            self.backend.kill()
+            owner.shutdown(wait=False, cancel_futures=True)
+            raise TritonStuck(f"a Triton restart was still under way {wait_s:.0f}s after the node began stopping; "
+                              "its processes and folder were removed") from None
+        owner.shutdown(wait=True)
 
 
 async def _serve(
@@ -260,6 +275,12 @@ def run(args: argparse.Namespace) -> int:
         asyncio.run(_serve(args, backend, models, settings))
     except KeyboardInterrupt:
         pass
+    except TritonStuck as exc:
+        # the stuck start's thread holds PyTriton's lock, and PyTriton's exit hook (and the join of that thread) would
+        # wait for it: everything of ours is already stopped and removed, so leave without running them
+        LOG.warning("edge node stopped: %s", exc)
+        logging.shutdown()
+        os._exit(0)
     finally:
         backend.stop()
     return 0

@@ -6,9 +6,11 @@ import logging
 import os
 import shutil
 import sysconfig
+import threading
 from collections.abc import Sequence
 from pathlib import Path
 
+from controlplane.kernel.errors import ProcessFailed
 from controlplane.processes import free_ports, owned_temp_dir, remove_triton_leftovers, stop_processes_under
 from edgenode.models import DEFAULT_MODELS, ModelSpec
 
@@ -53,11 +55,14 @@ class ManagedTriton(TritonBackend):
         self._choose_ports()
         self._triton = None
         self.workspace: str | None = None  # PyTriton's workspace: ours, removed on stop (and swept if we are killed)
+        self._killed = threading.Event()  # kill() was called: a start under way on another thread must not retry
 
     def start(self, attempts: int = 3) -> None:
         """Start Triton; if it fails (typically a port taken between choosing it and binding it, when
         several nodes start at once), try again on fresh ports."""
         for attempt in range(1, attempts + 1):
+            if self._killed.is_set():
+                raise ProcessFailed("Triton was killed while it was being started")
             try:
                 self._start_once()
                 return
@@ -119,6 +124,13 @@ class ManagedTriton(TritonBackend):
                 triton.stop()
             finally:
                 self._remove_workspace()
+
+    def kill(self) -> None:
+        """Stop this Triton without PyTriton, from any thread: for a start that hangs on its own thread. PyTriton
+        holds its lock while it waits (up to 120 s, then 60 s for the models, then our retries) for a server that a
+        signal to the node's process group killed as it started; stop() would wait for that lock."""
+        self._killed.set()
+        self._remove_workspace()
 
     def _remove_workspace(self) -> None:
         if self.workspace is not None:

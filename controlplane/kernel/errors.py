@@ -160,6 +160,10 @@ class ProcessFailed(EdgerouteError, RuntimeError):
     pass
 
 
+class TritonStuck(ProcessFailed):
+    """A Triton start that did not end when the node stopped: its processes were killed, its thread left behind."""
+
+
 class EmbeddingUnavailable(EdgerouteError, RuntimeError):
     pass
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 import queue
 import signal
+import subprocess
 import time
 from pathlib import Path
 
@@ -161,5 +162,29 @@ def test_sigterm_while_triton_is_being_restarted_stops_the_new_triton_and_remove
     os.kill(pid, signal.SIGTERM)  # while the supervisor's thread starts a new Triton
     assert victim.process.process.wait(timeout=60) == 0
     wait_until(lambda: tritonservers_of_workspace(pid) == [], 10, "the exit of the Triton that the restart started")
+    folders = [p for root in (Path(stack.temp_dir), Path("/tmp")) for p in root.glob(f"{OWNED_PREFIX}triton-{pid}-*")]
+    assert folders == [], "the restarted Triton's workspace was left on disk"
+
+
+def test_sigterm_to_the_node_group_as_its_new_triton_starts_still_stops_the_node_and_leaves_nothing(dakar_pair):
+    # what `up` and an orchestrator send: SIGTERM to the node's whole process group, which holds its Triton too. A
+    # new Triton killed as it starts leaves PyTriton waiting minutes for it on the supervisor's thread, with its lock
+    # held; the node used to wait for that thread and outlive its owner
+    stack = dakar_pair
+    stack.start_edges([("dakar", "dakar-c")], models="simple", lease_ttl=LEASE_TTL_S)
+    victim = stack.edge("dakar-c")
+    pid = victim.process.pid
+    (first,) = tritonservers_under(pid)
+    os.kill(first, signal.SIGKILL)
+    wait_until(lambda: "dakar/dakar-c" not in registered(stack.endpoint), 10, "deregistration", victim.process.tail)
+    wait_until(lambda: set(tritonservers_of_workspace(pid)) - {first}, 20, "the restart's new tritonserver",
+               victim.process.tail)
+    os.killpg(pid, signal.SIGTERM)  # the new tritonserver has started and is not ready yet (its models load for ~2 s)
+    try:
+        code = victim.process.process.wait(timeout=40)
+    except subprocess.TimeoutExpired:
+        pytest.fail(f"the edge node did not exit within 40 s of a SIGTERM to its group:\n{victim.process.tail()}")
+    assert code == 0
+    assert tritonservers_of_workspace(pid) == []
     folders = [p for root in (Path(stack.temp_dir), Path("/tmp")) for p in root.glob(f"{OWNED_PREFIX}triton-{pid}-*")]
     assert folders == [], "the restarted Triton's workspace was left on disk"

@@ -6,7 +6,11 @@ the supervisor calls); the backend is a ManagedTriton whose start and stop are c
 from __future__ import annotations
 
 import asyncio
+import threading
 
+import pytest
+
+from controlplane.kernel.errors import TritonStuck
 from edgenode.node import Supervisor
 from edgenode.triton import ManagedTriton
 
@@ -102,3 +106,43 @@ def test_a_node_that_is_stopping_deregisters_but_does_not_restart_its_triton():
     asyncio.run(main())
     assert registration.deregistered == 1 and health.serving == [False]
     assert backend.starts == 0 and backend.stops == 0 and front.connected == []
+
+
+class _StuckTriton(_CountedTriton):
+    """A restart whose start never ends by itself (PyTriton waiting for a server that a signal killed as it started)
+    until kill() is called; a timer releases it anyway, so that a supervisor that never kills fails the test, not
+    hangs it."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.released = threading.Event()
+        self.kills = 0
+
+    def start(self, attempts: int = 3) -> None:
+        self.starts += 1
+        self.released.wait()
+
+    def kill(self) -> None:
+        self.kills += 1
+        self.released.set()
+
+
+def test_a_restart_that_hangs_while_the_node_stops_is_killed_and_the_close_is_bounded():
+    backend, front, reporter, registration, health = _StuckTriton(), _Front(), _Reporter(), _Registration(), _Health()
+    supervisor = Supervisor(backend, front, reporter, registration, frozenset({"simple"}), health)  # type: ignore[arg-type]
+    stop = asyncio.Event()
+    timer = threading.Timer(3.0, backend.released.set)
+    timer.start()
+
+    async def main() -> None:
+        recovering = asyncio.create_task(supervisor.recover(stop))
+        while backend.starts == 0:
+            await asyncio.sleep(0.01)
+        stop.set()  # the node's SIGTERM, while its supervisor's thread starts a new Triton
+        with pytest.raises(TritonStuck, match="restart was still under way"):
+            await supervisor.close(wait_s=0.2)
+        await asyncio.wait_for(recovering, 5)
+
+    asyncio.run(main())
+    timer.cancel()
+    assert backend.kills == 1
