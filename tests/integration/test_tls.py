@@ -26,6 +26,7 @@ from controlplane.stack import ROUTER_READY, Stack
 from controlplane.tls import TlsDir, init_certs, issue
 from proto import service_pb2
 from tests.conftest import REGIONS_YAML
+from tests.integration.conftest import leftover_processes
 from tests.integration.test_end_to_end import simple_inputs
 
 pytestmark = pytest.mark.integration
@@ -199,6 +200,7 @@ def test_config_push_over_tls(tls_stack, certs):
 
 
 def test_up_with_tls_dir_serves_over_tls(certs):
+    before = {line.split()[0] for line in leftover_processes()}
     up = ManagedProcess("up-tls", edgeroute_argv("up", "--config", str(REGIONS_YAML), "--port", str(free_port()),
                                                  "--tls-dir", str(certs)), ready_pattern=ROUTER_READY)
     try:
@@ -208,4 +210,7 @@ def test_up_with_tls_dir_serves_over_tls(certs):
         add(client)
         client.close()
     finally:
-        up.stop()
+        up.stop(grace_s=60)  # its stack gives routers 10 s and edge nodes 20 s
+    # an edge node once outlived `up` here: a SIGTERM to its group killed its Triton, the restart it began hung
+    left = [line for line in leftover_processes() if line.split()[0] not in before]
+    assert left == [], f"{len(left)} process(es) outlived `up`: {left}"
