@@ -76,7 +76,8 @@ class RouterService:
             self.health_port = await self.health.serve_plain(self._health_listen)
         await self.watcher.start()
         # serve only once the first registry read is in: calls before it would all fail
-        await asyncio.wait_for(self.watcher.ready.wait(), timeout=wait_registry_s)
+        async with asyncio.timeout(wait_registry_s):  # (not wait_for: on 3.11 it can drop a cancel that lands as it ends)
+            await self.watcher.ready.wait()
         if self.tls is None:
             self.port = self._server.add_insecure_port(self._listen)
         else:  # clients need only the CA; the certificate is read again at each handshake after it changes

@@ -85,7 +85,8 @@ class Supervisor:
     async def run(self, stop: asyncio.Event) -> None:
         while not stop.is_set():
             try:
-                await asyncio.wait_for(self.front.triton_trouble.wait(), timeout=PROBE_INTERVAL_S)
+                async with asyncio.timeout(PROBE_INTERVAL_S):  # (not wait_for: see LoadReporter._run)
+                    await self.front.triton_trouble.wait()
             except TimeoutError:
                 pass
             self.front.triton_trouble.clear()

@@ -164,7 +164,10 @@ class LoadReporter:
     async def _run(self) -> None:
         while True:
             try:
-                await asyncio.wait_for(self._changed.wait(), timeout=HEARTBEAT_INTERVAL_S)
+                # not asyncio.wait_for: on Python 3.11 it returns a wait that ends with a cancel and drops the cancel,
+                # and pause() comes exactly when failing calls signal changes (Triton dies): pause() then waited forever
+                async with asyncio.timeout(HEARTBEAT_INTERVAL_S):
+                    await self._changed.wait()
             except TimeoutError:
                 pass
             self._changed.clear()
