@@ -10,7 +10,7 @@ import threading
 
 import pytest
 
-from controlplane.kernel.errors import TritonStuck
+from controlplane.kernel.errors import ProcessFailed, TritonStuck
 from edgenode.node import Supervisor
 from edgenode.triton import ManagedTriton
 
@@ -146,3 +146,13 @@ def test_a_restart_that_hangs_while_the_node_stops_is_killed_and_the_close_is_bo
     asyncio.run(main())
     timer.cancel()
     assert backend.kills == 1
+
+
+def test_a_killed_triton_does_not_start_again():
+    # kill() comes from the loop while a start may be between its attempts on the owner thread: no new attempt
+    backend, attempts = ManagedTriton(models=()), []
+    backend._start_once = lambda: attempts.append(1)  # type: ignore[method-assign]  # counted, not run
+    backend.kill()
+    with pytest.raises(ProcessFailed, match="killed while it was being started"):
+        backend.start()
+    assert attempts == [] and backend.workspace is None
