@@ -139,7 +139,8 @@ class Supervisor:
         owner, self._owner = self._owner, None
         stopping = asyncio.get_running_loop().run_in_executor(owner, self.backend.stop)
         try:
-            await asyncio.wait_for(stopping, wait_s)
+            async with asyncio.timeout(wait_s):  # (not wait_for: see LoadReporter._run)
+                await stopping
         except TimeoutError:
             assert isinstance(self.backend, ManagedTriton)  # the only backend with an owner thread
             self.backend.kill()

@@ -164,8 +164,9 @@ class LoadReporter:
     async def _run(self) -> None:
         while True:
             try:
-                # not asyncio.wait_for: on Python 3.11 it returns a wait that ends with a cancel and drops the cancel,
-                # and pause() comes exactly when failing calls signal changes (Triton dies): pause() then waited forever
+                # not asyncio.wait_for: on Python 3.11, when the wait ends in the same loop step as a cancel, wait_for
+                # returns and drops the cancel; pause() comes exactly when failing calls signal changes (Triton has just
+                # died), so pause() waited forever
                 async with asyncio.timeout(HEARTBEAT_INTERVAL_S):
                     await self._changed.wait()
             except TimeoutError:
