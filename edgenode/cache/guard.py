@@ -861,7 +861,7 @@ class Guard:
             # the same fact written otherwise: each rewrite takes (a, b) to (a, b), tried from both sides
             for rewrite in (_code_aliases, self._maker_left_out, _lower_case_names, _bare_operators, _season_by_word,
                             _bare_amounts, _loose_units, _numbered_for_id, _glued_for_spaced, _spelled_out,
-                            self._without_as_opposite, _non_for_not, _framing, _one_for_a, self._slipped_lower_case_names, self._slipped_facts,
+                            self._without_as_opposite, _non_for_not, _framing, _one_for_a, _first_for_early, self._slipped_lower_case_names, self._slipped_facts,
                             _choice_for_than, _instead_for_than, _than_by_other_words, _none_for_zero,
                             _rate_for_period, self._counted_alike, self._bare_counts, _shortened_counts,
                             self._slipped_dates, self._named_by_derived_word):
@@ -2147,6 +2147,29 @@ def _one_for_a(a: Reading, b: Reading) -> tuple[Reading, Reading]:
         return a, b
     return (replace(a, facts=tuple(f for f in a.facts if f not in ones)),
             replace(b, words=tuple(w for w in b.words if w not in units)))
+
+
+# words that say what "first" says of a time in an order ("the first symptoms", "the early symptoms"; "pay off debt first",
+# "before investing"; "first time skiing", "as a beginner"), and words that pick another place in an order
+_EARLY = frozenset("early earliest earlier before initial initially beginner beginners".split())
+_LATER = frozenset("last latest final next previous second third later".split())
+_FIRST = re.compile(r"\bfirst\b", re.IGNORECASE)  # (the reader takes ordinals out of a reading's words)
+_ONE_WRITTEN = re.compile(r"\b(?:one|1|1st)\b", re.IGNORECASE)
+
+
+def _first_for_early(a: Reading, b: Reading) -> tuple[Reading, Reading]:
+    """`a` without the one its "first" is read as (an ordinal: ("num", "1")) where `b` says it with a word of being
+    early (`_EARLY`: the word leaves `b`'s template words), and `b` writes no "first", no count of one and no word
+    that picks another place in an order ("the first train" is not "the last train", nor "the next")."""
+    if not _FIRST.search(a.text) or _ONE_WRITTEN.search(a.text):
+        return a, b
+    firsts = [f for f in a.facts if f.kind == "num" and f.value == "1"]
+    early = _EARLY.intersection(b.said)
+    if (len(firsts) != 1 or not early or _FIRST.search(b.text) or not _LATER.isdisjoint(b.said)
+            or any(f.kind == "num" and f.value == "1" for f in b.facts)):
+        return a, b
+    return (replace(a, facts=tuple(f for f in a.facts if f is not firsts[0])),
+            replace(b, words=tuple(w for w in b.words if w not in early)))
 
 
 def _next_noun(reading: Reading, label: str, noun: str) -> bool:

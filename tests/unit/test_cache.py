@@ -1283,6 +1283,20 @@ def test_a_word_with_non_in_front_is_that_word_negated(guard):
         Verdict.DIFFER)
 
 
+def test_first_said_with_a_word_of_being_early_is_the_same_and_another_place_in_an_order_is_not(guard):
+    rules = guard.without_paraphrase()
+    train = "When does the first train from Zurich to Lyon leave on Sunday?"
+    assert rules.verdict(read(train), read("When does the earliest train from Zurich to Lyon leave on Sunday?")) is (
+        Verdict.AGREE)
+    assert rules.verdict(read("pay off credit cards first or invest?"),
+                         read("Should I pay off credit card debt before investing?")) is Verdict.AGREE
+    for other in ("last", "next", "second"):
+        assert rules.verdict(read(train), read(train.replace("first", other))) is Verdict.DIFFER
+    # "first" said where the other side names no time in an order at all: still another question
+    assert rules.verdict(read("Who invented the telephone first?"), read("Who invented the telephone?")) is (
+        Verdict.DIFFER)
+
+
 def test_an_identifiers_kind_and_a_fields_broader_name_say_nothing_more(guard):
     grid = "feeder F30 load 12 MW peak 17 MW solar 23 MW. config?"
     assert guard.same_text(grid, "F30 load 12 MW peak 17 MW solar 23 MW. conifg?")
