@@ -861,7 +861,7 @@ class Guard:
             # the same fact written otherwise: each rewrite takes (a, b) to (a, b), tried from both sides
             for rewrite in (_code_aliases, self._maker_left_out, _lower_case_names, _bare_operators, _season_by_word,
                             _bare_amounts, _loose_units, _numbered_for_id, _glued_for_spaced, _spelled_out,
-                            self._without_as_opposite, _non_for_not, _framing, _one_for_a, _first_for_early, self._slipped_lower_case_names, self._slipped_facts,
+                            self._without_as_opposite, _non_for_not, _framing, _one_for_a, _first_for_early, _scale_by_letter, self._slipped_lower_case_names, self._slipped_facts,
                             _choice_for_than, _instead_for_than, _than_by_other_words, _none_for_zero,
                             _rate_for_period, self._counted_alike, self._bare_counts, _shortened_counts,
                             self._slipped_dates, self._named_by_derived_word):
@@ -1769,6 +1769,25 @@ def _negation_met(a: Reading, b: Reading, word: str, other: str) -> tuple[Readin
     return (replace(a, facts=tuple(facts), words=tuple(w for w in a.words if w != word),
                     negated=tuple(w for w in a.negated if w != word)),
             replace(b, words=tuple(w for w in b.words if w != other)))
+
+
+# temperature scales and the letters they are written with ("in Celsius", "in °C", "100 F in C")
+_SCALE_LETTERS = {"celsius": "c", "centigrade": "c", "fahrenheit": "f", "kelvin": "k"}
+
+
+def _scale_by_letter(a: Reading, b: Reading) -> tuple[Reading, Reading]:
+    """`a`'s temperature scale named in full ("in Celsius", "in fahrenheit") where `b` writes only its letter ("in
+    °C", "100 F in C") and not the name: the name leaves `a`'s facts and words, the letter `b`'s facts."""
+    letters = {f.value for f in b.facts if f.kind in ("name", "id")}
+    named = {f.value for f in a.facts if f.kind == "name"} | set(a.words)
+    met = {scale for scale in named if _SCALE_LETTERS.get(scale) in letters and scale not in b.said
+           and all(not (f.kind == "name" and f.value == scale) for f in b.facts)}
+    if not met:
+        return a, b
+    gone = {_SCALE_LETTERS[scale] for scale in met}
+    return (replace(a, facts=tuple(f for f in a.facts if not (f.kind == "name" and f.value in met)),
+                    words=tuple(w for w in a.words if w not in met)),
+            replace(b, facts=tuple(f for f in b.facts if not (f.kind in ("name", "id") and f.value in gone))))
 
 
 def _lower_case_names(a: Reading, b: Reading) -> tuple[Reading, Reading]:

@@ -1297,6 +1297,16 @@ def test_first_said_with_a_word_of_being_early_is_the_same_and_another_place_in_
         Verdict.DIFFER)
 
 
+def test_a_temperature_scale_meets_its_letter_and_not_another_scales(guard):
+    rules = guard.without_paraphrase()
+    assert rules.verdict(read("What is the boiling point of ethanol in Celsius?"), read("ethanol boiling point C")) is (
+        Verdict.AGREE)
+    assert rules.verdict(read("What is the surface temperature of Venus in Celsius?"),
+                         read("Venus surface temp in °C?")) is Verdict.AGREE
+    assert rules.verdict(read("What is the boiling point of ethanol in Celsius?"),
+                         read("ethanol boiling point in F")) is Verdict.DIFFER
+
+
 def test_an_identifiers_kind_and_a_fields_broader_name_say_nothing_more(guard):
     grid = "feeder F30 load 12 MW peak 17 MW solar 23 MW. config?"
     assert guard.same_text(grid, "F30 load 12 MW peak 17 MW solar 23 MW. conifg?")
