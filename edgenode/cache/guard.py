@@ -861,7 +861,7 @@ class Guard:
             # the same fact written otherwise: each rewrite takes (a, b) to (a, b), tried from both sides
             for rewrite in (_code_aliases, self._maker_left_out, _lower_case_names, _bare_operators, _season_by_word,
                             _bare_amounts, _loose_units, _numbered_for_id, _glued_for_spaced, _spelled_out,
-                            self._without_as_opposite, _non_for_not, _framing, _one_for_a, _first_for_early, _scale_by_letter, self._slipped_lower_case_names, self._slipped_facts,
+                            self._without_as_opposite, _non_for_not, _framing, _one_for_a, _first_for_early, _scale_by_letter, _plural_names, self._slipped_lower_case_names, self._slipped_facts,
                             _choice_for_than, _instead_for_than, _than_by_other_words, _none_for_zero,
                             _rate_for_period, self._counted_alike, self._bare_counts, _shortened_counts,
                             self._slipped_dates, self._named_by_derived_word):
@@ -1769,6 +1769,24 @@ def _negation_met(a: Reading, b: Reading, word: str, other: str) -> tuple[Readin
     return (replace(a, facts=tuple(facts), words=tuple(w for w in a.words if w != word),
                     negated=tuple(w for w in a.negated if w != word)),
             replace(b, words=tuple(w for w in b.words if w != other)))
+
+
+def _plural_names(a: Reading, b: Reading) -> tuple[Reading, Reading]:
+    """`a`'s names written with a plural "s" ("LEDs", "Cub Scouts", "Oxfords") where `b` writes the name without it
+    ("LED lights", "a Cub Scout", "Oxford shoes") and not with it: the plural leaves `a`'s facts, the singular `b`'s
+    facts and words. Only an "s" written in lower case after a name that is not all capitals is a plural ("HTTPS"
+    is not "HTTP")."""
+    theirs = {f.value for f in b.facts if f.kind in ("name", "id")} | set(b.words)
+    plurals = {f.value for f in a.facts if f.kind in ("name", "id") and len(f.value) >= 4 and f.value.endswith("s")
+               and f.value[:-1] in theirs and f.value not in theirs and f.value not in b.said}
+    plurals = {v for v in plurals if any(w.lower() == v and w.endswith("s") and not w.isupper()
+                                         for w in re.findall(r"[A-Za-z0-9]+", a.text))}
+    if not plurals:
+        return a, b
+    singular = {v[:-1] for v in plurals}
+    return (replace(a, facts=tuple(f for f in a.facts if not (f.kind in ("name", "id") and f.value in plurals))),
+            replace(b, facts=tuple(f for f in b.facts if not (f.kind in ("name", "id") and f.value in singular)),
+                    words=tuple(w for w in b.words if w not in singular)))
 
 
 # temperature scales and the letters they are written with ("in Celsius", "in °C", "100 F in C")

@@ -1307,6 +1307,13 @@ def test_a_temperature_scale_meets_its_letter_and_not_another_scales(guard):
                          read("ethanol boiling point in F")) is Verdict.DIFFER
 
 
+def test_a_name_with_a_plural_s_meets_the_name_but_an_s_in_capitals_is_no_plural(guard):
+    rules = guard.without_paraphrase()
+    assert rules.verdict(read("Do LED bulbs really save money compared to incandescent?"),
+                         read("Compared with incandescent bulbs, do LEDs actually save money?")) is Verdict.AGREE
+    assert rules.verdict(read("What port does HTTPS use?"), read("What port does HTTP use?")) is Verdict.DIFFER
+
+
 def test_an_identifiers_kind_and_a_fields_broader_name_say_nothing_more(guard):
     grid = "feeder F30 load 12 MW peak 17 MW solar 23 MW. config?"
     assert guard.same_text(grid, "F30 load 12 MW peak 17 MW solar 23 MW. conifg?")
