@@ -296,7 +296,7 @@ class Guard:
         """How well `b` stands for `a`: 1 or -1 where WordNet (or the list of opposites) says, else the cosine of
         the two words' vectors; a word that is the other with more in front ("semicircle", "circle") is another
         thing unless WordNet says they agree."""
-        if opposite(a, b):
+        if opposite(a, b) or _other_times(a, b):
             return -1.0
         relation = self._relation(a, b)
         if relation.agrees is not None:
@@ -477,14 +477,14 @@ class Guard:
         return Verdict.UNSURE if unsure else Verdict.AGREE
 
     def _said_apart(self, a: str, b: str) -> bool:
-        """Two words that differ by a list or by WordNet: opposites, other units, two persons WordNet files as other
-        people of one kind or one a kind of the other ("landlord", "tenant"; "adult", "toddler": who does or needs
-        a thing is the question). Not two other things of one kind or a kind of the other: WordNet files many a
-        rewording's words so ("highest", "tallest"; "symptoms", "signs"; "luggage", "bag"), and the judge of whole
-        sentences weighs them; nor the guesses from the vectors and WordNet's categories (two physical things it
-        does not relate, a word compounded with another, another kind of word)."""
+        """Two words that differ by a list or by WordNet: opposites, other units or counts of times ("once",
+        "twice"), two persons WordNet files as other people of one kind or one a kind of the other ("landlord",
+        "tenant"; "adult", "toddler": who does or needs a thing is the question). Not two other things of one kind or
+        a kind of the other: WordNet files many a rewording's words so ("highest", "tallest"; "symptoms", "signs";
+        "luggage", "bag"), and the judge of whole sentences weighs them; nor the guesses from the vectors and WordNet's
+        categories (two physical things it does not relate, a word compounded with another, another kind of word)."""
         relation = self._relation(a, b)
-        if opposite(a, b) or relation is Relation.OPPOSITE or other_units(a, b):
+        if opposite(a, b) or relation is Relation.OPPOSITE or other_units(a, b) or _other_times(a, b):
             return True
         return relation in (Relation.KIN, Relation.NARROWER) and self.lexicon is not None and (
             self.lexicon.person(a) and self.lexicon.person(b))
@@ -861,7 +861,9 @@ class Guard:
             # the same fact written otherwise: each rewrite takes (a, b) to (a, b), tried from both sides
             for rewrite in (_code_aliases, self._maker_left_out, _lower_case_names, _bare_operators, _season_by_word,
                             _bare_amounts, _loose_units, _numbered_for_id, _glued_for_spaced, _spelled_out,
-                            self._without_as_opposite, _non_for_not, _framing, _one_for_a, _first_for_early, _scale_by_letter, _plural_names, self._slipped_lower_case_names, self._slipped_facts,
+                            self._without_as_opposite, _non_for_not, _framing, _one_for_a, _first_for_early,
+                            _scale_by_letter, _plural_names, _times_by_word, self._slipped_lower_case_names,
+                            self._slipped_facts,
                             _choice_for_than, _instead_for_than, _than_by_other_words, _none_for_zero,
                             _rate_for_period, self._counted_alike, self._bare_counts, _shortened_counts,
                             self._slipped_dates, self._named_by_derived_word):
@@ -1787,6 +1789,32 @@ def _plural_names(a: Reading, b: Reading) -> tuple[Reading, Reading]:
     return (replace(a, facts=tuple(f for f in a.facts if not (f.kind in ("name", "id") and f.value in plurals))),
             replace(b, facts=tuple(f for f in b.facts if not (f.kind in ("name", "id") and f.value in singular)),
                     words=tuple(w for w in b.words if w not in singular)))
+
+
+_TIMES = {"once": "1", "twice": "2", "thrice": "3"}
+
+
+def _other_times(a: str, b: str) -> bool:
+    """Two words that count other times ("once", "twice"): the vectors put them close (0.73), WordNet relates them
+    in no way."""
+    return a != b and a in _TIMES and b in _TIMES
+
+
+def _times_by_word(a: Reading, b: Reading) -> tuple[Reading, Reading]:
+    """`a`'s "once", "twice" or "thrice" where `b` counts the same times in figures or words ("runs twice", "running
+    two times"; "once a day", "one time a day") and does not write the word: the word leaves `a`'s words, the count
+    (and "time") `b`'s facts and words."""
+    said = [w for w in a.words if w in _TIMES and w not in b.said]
+    if len(said) != 1:
+        return a, b
+    value = _TIMES[said[0]]
+    counts = [f for f in b.facts if f.kind == "num" and f.value == value and (
+        f.unit == "time" or (f.unit == "" and "time" in b.words))]
+    if len(counts) != 1:
+        return a, b
+    return (replace(a, words=tuple(w for w in a.words if w != said[0])),
+            replace(b, facts=tuple(f for f in b.facts if f is not counts[0]),
+                    words=tuple(w for w in b.words if w != "time")))
 
 
 # temperature scales and the letters they are written with ("in Celsius", "in °C", "100 F in C")

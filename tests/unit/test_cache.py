@@ -1314,6 +1314,16 @@ def test_a_name_with_a_plural_s_meets_the_name_but_an_s_in_capitals_is_no_plural
     assert rules.verdict(read("What port does HTTPS use?"), read("What port does HTTP use?")) is Verdict.DIFFER
 
 
+def test_once_and_twice_are_counts_of_times(guard):
+    rules = guard.without_paraphrase()
+    assert rules.verdict(read("Why does my useEffect run twice in React 18?"),
+                         read("In React 18, why is my useEffect running two times?")) is Verdict.AGREE
+    assert rules.verdict(read("take it once a day"), read("take it one time a day")) is Verdict.AGREE
+    # the vectors put "once" and "twice" at 0.73 and WordNet relates them in no way: that pair was served
+    assert guard.verdict(read("water the plant twice a week"), read("water the plant once a week")) is Verdict.DIFFER
+    assert rules.verdict(read("take it twice a day"), read("take it 3 times a day")) is Verdict.DIFFER
+
+
 def test_an_identifiers_kind_and_a_fields_broader_name_say_nothing_more(guard):
     grid = "feeder F30 load 12 MW peak 17 MW solar 23 MW. config?"
     assert guard.same_text(grid, "F30 load 12 MW peak 17 MW solar 23 MW. conifg?")
