@@ -76,7 +76,8 @@ class RouterService:
             self.health_port = await self.health.serve_plain(self._health_listen)
         await self.watcher.start()
         # serve only once the first registry read is in: calls before it would all fail
-        async with asyncio.timeout(wait_registry_s):  # (not wait_for: on 3.11 it can drop a cancel that lands as it ends)
+        # (not wait_for: on Python 3.11 it can drop a cancel that lands in the loop step the wait ends in)
+        async with asyncio.timeout(wait_registry_s):
             await self.watcher.ready.wait()
         if self.tls is None:
             self.port = self._server.add_insecure_port(self._listen)

@@ -1773,6 +1773,9 @@ def _negation_met(a: Reading, b: Reading, word: str, other: str) -> tuple[Readin
             replace(b, words=tuple(w for w in b.words if w != other)))
 
 
+_WRITTEN_WORD = re.compile(r"[A-Za-z0-9]+")  # a word as written, its capitals kept
+
+
 def _plural_names(a: Reading, b: Reading) -> tuple[Reading, Reading]:
     """`a`'s names written with a plural "s" ("LEDs", "Cub Scouts", "Oxfords") where `b` writes the name without it
     ("LED lights", "a Cub Scout", "Oxford shoes") and not with it: the plural leaves `a`'s facts, the singular `b`'s
@@ -1782,7 +1785,7 @@ def _plural_names(a: Reading, b: Reading) -> tuple[Reading, Reading]:
     plurals = {f.value for f in a.facts if f.kind in ("name", "id") and len(f.value) >= 4 and f.value.endswith("s")
                and f.value[:-1] in theirs and f.value not in theirs and f.value not in b.said}
     plurals = {v for v in plurals if any(w.lower() == v and w.endswith("s") and not w.isupper()
-                                         for w in re.findall(r"[A-Za-z0-9]+", a.text))}
+                                         for w in _WRITTEN_WORD.findall(a.text))}
     if not plurals:
         return a, b
     singular = {v[:-1] for v in plurals}
@@ -2214,8 +2217,8 @@ def _one_for_a(a: Reading, b: Reading) -> tuple[Reading, Reading]:
             replace(b, words=tuple(w for w in b.words if w not in units)))
 
 
-# words that say what "first" says of a time in an order ("the first symptoms", "the early symptoms"; "pay off debt first",
-# "before investing"; "first time skiing", "as a beginner"), and words that pick another place in an order
+# words that say what "first" says of a time in an order ("the first symptoms", "the early symptoms"; "pay off debt
+# first", "before investing"; "first time skiing", "as a beginner"), and words that pick another place in an order
 _EARLY = frozenset("early earliest earlier before initial initially beginner beginners".split())
 _LATER = frozenset("last latest final next previous second third later".split())
 _FIRST = re.compile(r"\bfirst\b", re.IGNORECASE)  # (the reader takes ordinals out of a reading's words)

@@ -129,7 +129,8 @@ class _StuckTriton(_CountedTriton):
 
 def test_a_restart_that_hangs_while_the_node_stops_is_killed_and_the_close_is_bounded():
     backend, front, reporter, registration, health = _StuckTriton(), _Front(), _Reporter(), _Registration(), _Health()
-    supervisor = Supervisor(backend, front, reporter, registration, frozenset({"simple"}), health)  # type: ignore[arg-type]
+    supervisor = Supervisor(
+        backend, front, reporter, registration, frozenset({"simple"}), health)  # type: ignore[arg-type]
     stop = asyncio.Event()
     timer = threading.Timer(3.0, backend.released.set)
     timer.start()
