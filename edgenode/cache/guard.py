@@ -39,8 +39,8 @@ answer to the other. Two readings ask the same thing when
   another must mean the same. WordNet is asked first (edgenode.cache.lexicon): a shared synset or a
   derivation ("rainfall"/"rain", "purchase"/"buy", "payment"/"pay") agrees; antonyms ("cheap"/"expensive",
   "arrive"/"depart") and two persons it files as of one kind or one a kind of the other ("landlord"/"tenant") do
-  not; two other things of one kind or one a kind of the other ("wheat"/"maize", "highest"/"tallest", "egg"/"food") go to the judge below. Where
-  WordNet cannot say (a word it does not know, or two words it relates in no such way), all-MiniLM-L6-v2
+  not; two other things of one kind or one a kind of the other ("wheat"/"maize", "highest"/"tallest", "egg"/"food")
+  go to the judge below. Where WordNet cannot say (a word it does not know, or two words it relates in no such way), all-MiniLM-L6-v2
   vectors of the two words alone decide at cosine `word_threshold`, so "configuration" meets "config" while
   "declined" for "paid" or "avoid" for "plant" does not. A word only one side has must be implied by the
   other's words (`implied_threshold`: "which crop should I plant" and "crop?"). Distributional vectors put
@@ -50,8 +50,8 @@ answer to the other. Two readings ask the same thing when
   they agree, nor two nouns of physical things that WordNet relates in no way ("sink", "drain"; "tattoo",
   "piercing": vectors put such things close) unless their vectors are near-identical. Where only these guesses or
   WordNet's kinds and hierarchy (not a list, not an antonym, not two persons) keep a replaced word from its
-  counterpart, and neither is the thing its question asks for ("what are the signs"), the whole sentences go to the judge below
-  ("normal resting pulse" rewords "normal resting heart rate"; "piercing" does not reword "tattoo"); two words naming one unit
+  counterpart, and neither is the thing its question asks for ("what are the signs"), the whole sentences go to the
+  judge below ("normal resting pulse" rewords "normal resting heart rate"; "piercing" does not reword "tattoo"); two words naming one unit
   ("calories", "kcal") agree and two units ("gallons", "litres") do not, nor two words that end in one word WordNet
   knows with something else in front ("ebooks", "audiobooks"). A quoted word is compared as written ("'whom'", "'whose'"), and a word only one side has that is one more item of a list ("horizontally and
   vertically", "horizontally") is never implied, nor one whose opposite the other side says with a word that
@@ -201,11 +201,12 @@ def opposite(a: str, b: str) -> bool:
 
 class Verdict(enum.Enum):
     """How two readings compare. AGREE. DIFFER where a rule says so: a fact, what is asked, a role, a negation, the
-    tense or the modality, or a word (an opposite, two persons of one kind or one a kind of the other, another unit, a quoted word, one more
-    item of a list, a word only one side has narrowing a shared one inside a phrase after "of"). UNSURE where every rule agrees and
-    only the word vectors or WordNet's kinds fell short (a replaced word below `word_threshold` or filed as another
-    thing of its kind or a kind of it, a word only one side has below `implied_threshold`): a paraphrase the words cannot see
-    ("pairs well with" and "go with"; "highest" and "tallest"), or another question."""
+    tense or the modality, or a word (an opposite, two persons of one kind or one a kind of the other, another unit
+    or count of times, a quoted word, one more item of a list, a word only one side has narrowing a shared one inside
+    a phrase after "of"). UNSURE where every rule agrees and only the word vectors or WordNet's kinds fell short (a
+    replaced word below `word_threshold` or filed as another thing of its kind or a kind of it, a word only one side
+    has below `implied_threshold`): a paraphrase the words cannot see ("pairs well with" and "go with"; "highest" and
+    "tallest"), or another question."""
 
     AGREE = "agree"
     UNSURE = "unsure"
@@ -862,7 +863,7 @@ class Guard:
             for rewrite in (_code_aliases, self._maker_left_out, _lower_case_names, _bare_operators, _season_by_word,
                             _bare_amounts, _loose_units, _numbered_for_id, _glued_for_spaced, _spelled_out,
                             self._without_as_opposite, _non_for_not, _framing, _one_for_a, _first_for_early,
-                            _scale_by_letter, _plural_names, _times_by_word, self._slipped_lower_case_names,
+                            _unit_by_symbol, _plural_names, _times_by_word, self._slipped_lower_case_names,
                             self._slipped_facts,
                             _choice_for_than, _instead_for_than, _than_by_other_words, _none_for_zero,
                             _rate_for_period, self._counted_alike, self._bare_counts, _shortened_counts,
@@ -1773,9 +1774,6 @@ def _negation_met(a: Reading, b: Reading, word: str, other: str) -> tuple[Readin
             replace(b, words=tuple(w for w in b.words if w != other)))
 
 
-_WRITTEN_WORD = re.compile(r"[A-Za-z0-9]+")  # a word as written, its capitals kept
-
-
 def _plural_names(a: Reading, b: Reading) -> tuple[Reading, Reading]:
     """`a`'s names written with a plural "s" ("LEDs", "Cub Scouts", "Oxfords") where `b` writes the name without it
     ("LED lights", "a Cub Scout", "Oxford shoes") and not with it: the plural leaves `a`'s facts, the singular `b`'s
@@ -1785,7 +1783,7 @@ def _plural_names(a: Reading, b: Reading) -> tuple[Reading, Reading]:
     plurals = {f.value for f in a.facts if f.kind in ("name", "id") and len(f.value) >= 4 and f.value.endswith("s")
                and f.value[:-1] in theirs and f.value not in theirs and f.value not in b.said}
     plurals = {v for v in plurals if any(w.lower() == v and w.endswith("s") and not w.isupper()
-                                         for w in _WRITTEN_WORD.findall(a.text))}
+                                         for w in _WORD.findall(a.text))}
     if not plurals:
         return a, b
     singular = {v[:-1] for v in plurals}
@@ -1820,22 +1818,20 @@ def _times_by_word(a: Reading, b: Reading) -> tuple[Reading, Reading]:
                     words=tuple(w for w in b.words if w != "time")))
 
 
-# temperature scales and the letters they are written with ("in Celsius", "in °C", "100 F in C")
-_SCALE_LETTERS = {"celsius": "c", "centigrade": "c", "fahrenheit": "f", "kelvin": "k"}
-
-
-def _scale_by_letter(a: Reading, b: Reading) -> tuple[Reading, Reading]:
-    """`a`'s temperature scale named in full ("in Celsius", "in fahrenheit") where `b` writes only its letter ("in
-    °C", "100 F in C") and not the name: the name leaves `a`'s facts and words, the letter `b`'s facts."""
-    letters = {f.value for f in b.facts if f.kind in ("name", "id")}
+def _unit_by_symbol(a: Reading, b: Reading) -> tuple[Reading, Reading]:
+    """`a`'s unit named in full with no value ("in Celsius", "in fahrenheit") where `b` writes only its symbol, which
+    the reader takes for a name without a value before it ("in °C", "100 F in C"), and not the full name: the name
+    leaves `a`'s facts and words, the symbol `b`'s facts. The unit table is the reader's (`same_unit`)."""
+    symbols = {f.value for f in b.facts if f.kind in ("name", "id")}
     named = {f.value for f in a.facts if f.kind == "name"} | set(a.words)
-    met = {scale for scale in named if _SCALE_LETTERS.get(scale) in letters and scale not in b.said
-           and all(not (f.kind == "name" and f.value == scale) for f in b.facts)}
+    met = {(unit, symbol) for unit in named for symbol in symbols
+           if unit != symbol and same_unit(unit, symbol) and unit not in b.said
+           and all(not (f.kind == "name" and f.value == unit) for f in b.facts)}
     if not met:
         return a, b
-    gone = {_SCALE_LETTERS[scale] for scale in met}
-    return (replace(a, facts=tuple(f for f in a.facts if not (f.kind == "name" and f.value in met)),
-                    words=tuple(w for w in a.words if w not in met)),
+    units, gone = {u for u, _ in met}, {sym for _, sym in met}
+    return (replace(a, facts=tuple(f for f in a.facts if not (f.kind == "name" and f.value in units)),
+                    words=tuple(w for w in a.words if w not in units)),
             replace(b, facts=tuple(f for f in b.facts if not (f.kind in ("name", "id") and f.value in gone))))
 
 
@@ -2220,7 +2216,7 @@ def _one_for_a(a: Reading, b: Reading) -> tuple[Reading, Reading]:
 # words that say what "first" says of a time in an order ("the first symptoms", "the early symptoms"; "pay off debt
 # first", "before investing"; "first time skiing", "as a beginner"), and words that pick another place in an order
 _EARLY = frozenset("early earliest earlier before initial initially beginner beginners".split())
-_LATER = frozenset("last latest final next previous second third later".split())
+_LATER = (_SELECTORS - {"first", "earliest"}) | {"second", "third", "later"}
 _FIRST = re.compile(r"\bfirst\b", re.IGNORECASE)  # (the reader takes ordinals out of a reading's words)
 _ONE_WRITTEN = re.compile(r"\b(?:one|1|1st)\b", re.IGNORECASE)
 

@@ -1286,42 +1286,39 @@ def test_a_word_with_non_in_front_is_that_word_negated(guard):
 def test_first_said_with_a_word_of_being_early_is_the_same_and_another_place_in_an_order_is_not(guard):
     rules = guard.without_paraphrase()
     train = "When does the first train from Zurich to Lyon leave on Sunday?"
-    assert rules.verdict(read(train), read("When does the earliest train from Zurich to Lyon leave on Sunday?")) is (
-        Verdict.AGREE)
-    assert rules.verdict(read("pay off credit cards first or invest?"),
-                         read("Should I pay off credit card debt before investing?")) is Verdict.AGREE
+    assert _verdict(rules, train, "When does the earliest train from Zurich to Lyon leave on Sunday?") is Verdict.AGREE
+    assert _verdict(rules, "pay off credit cards first or invest?",
+                    "Should I pay off credit card debt before investing?") is Verdict.AGREE
     for other in ("last", "next", "second"):
-        assert rules.verdict(read(train), read(train.replace("first", other))) is Verdict.DIFFER
+        assert _verdict(rules, train, train.replace("first", other)) is Verdict.DIFFER
     # "first" said where the other side names no time in an order at all: still another question
-    assert rules.verdict(read("Who invented the telephone first?"), read("Who invented the telephone?")) is (
-        Verdict.DIFFER)
+    assert _verdict(rules, "Who invented the telephone first?", "Who invented the telephone?") is Verdict.DIFFER
 
 
 def test_a_temperature_scale_meets_its_letter_and_not_another_scales(guard):
     rules = guard.without_paraphrase()
-    assert rules.verdict(read("What is the boiling point of ethanol in Celsius?"), read("ethanol boiling point C")) is (
-        Verdict.AGREE)
-    assert rules.verdict(read("What is the surface temperature of Venus in Celsius?"),
-                         read("Venus surface temp in °C?")) is Verdict.AGREE
-    assert rules.verdict(read("What is the boiling point of ethanol in Celsius?"),
-                         read("ethanol boiling point in F")) is Verdict.DIFFER
+    ethanol = "What is the boiling point of ethanol in Celsius?"
+    assert _verdict(rules, ethanol, "ethanol boiling point C") is Verdict.AGREE
+    assert _verdict(rules, "What is the surface temperature of Venus in Celsius?",
+                    "Venus surface temp in °C?") is Verdict.AGREE
+    assert _verdict(rules, ethanol, "ethanol boiling point in F") is Verdict.DIFFER
 
 
 def test_a_name_with_a_plural_s_meets_the_name_but_an_s_in_capitals_is_no_plural(guard):
     rules = guard.without_paraphrase()
-    assert rules.verdict(read("Do LED bulbs really save money compared to incandescent?"),
-                         read("Compared with incandescent bulbs, do LEDs actually save money?")) is Verdict.AGREE
-    assert rules.verdict(read("What port does HTTPS use?"), read("What port does HTTP use?")) is Verdict.DIFFER
+    assert _verdict(rules, "Do LED bulbs really save money compared to incandescent?",
+                    "Compared with incandescent bulbs, do LEDs actually save money?") is Verdict.AGREE
+    assert _verdict(rules, "What port does HTTPS use?", "What port does HTTP use?") is Verdict.DIFFER
 
 
 def test_once_and_twice_are_counts_of_times(guard):
     rules = guard.without_paraphrase()
-    assert rules.verdict(read("Why does my useEffect run twice in React 18?"),
-                         read("In React 18, why is my useEffect running two times?")) is Verdict.AGREE
-    assert rules.verdict(read("take it once a day"), read("take it one time a day")) is Verdict.AGREE
+    assert _verdict(rules, "Why does my useEffect run twice in React 18?",
+                    "In React 18, why is my useEffect running two times?") is Verdict.AGREE
+    assert _verdict(rules, "take it once a day", "take it one time a day") is Verdict.AGREE
     # the vectors put "once" and "twice" at 0.73 and WordNet relates them in no way: that pair was served
-    assert guard.verdict(read("water the plant twice a week"), read("water the plant once a week")) is Verdict.DIFFER
-    assert rules.verdict(read("take it twice a day"), read("take it 3 times a day")) is Verdict.DIFFER
+    assert _verdict(guard, "water the plant twice a week", "water the plant once a week") is Verdict.DIFFER
+    assert _verdict(rules, "take it twice a day", "take it 3 times a day") is Verdict.DIFFER
 
 
 def test_an_identifiers_kind_and_a_fields_broader_name_say_nothing_more(guard):
