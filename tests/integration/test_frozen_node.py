@@ -51,6 +51,10 @@ def test_calls_in_flight_on_a_frozen_node_are_retried_on_the_other_node_before_t
         time.sleep(1.0)
     records = load.stop()
     assert load.failures() == [], f"{len(load.failures())} client calls failed while dakar-a was frozen"
-    during = [r for r in records if frozen_at < r.started < frozen_at + FREEZE_S - DEADLINE_S]
+    # the calls answered while dakar-a was frozen all came from dakar-b. Counted by when they ended, not started: all
+    # six workers can be waiting on dakar-a when it stops, and on a loaded machine the keepalive takes more than the
+    # three seconds a window of start times gave it. The first second leaves room for an answer dakar-a sent just
+    # before the signal
+    during = [r for r in records if frozen_at + 1.0 < r.ended < frozen_at + FREEZE_S]
     assert during and {r.node for r in during} == {"dakar-b"}
     assert victim.process.alive()
