@@ -89,6 +89,10 @@ EDGE_CACHE_EVICTIONS = Counter(
 EDGE_TRITON_RESTARTS = Counter(
     "edgeroute_edge_triton_restarts", "Times the node found its Triton dead and brought it back", registry=REGISTRY
 )
+EDGE_TRITON_LOST_CALLS = Counter(
+    "edgeroute_edge_triton_lost_calls", "Calls in flight at a Triton found not answering, failed UNAVAILABLE at once "
+    "so that routers retry them elsewhere", registry=REGISTRY
+)
 EDGE_UNAUTHENTICATED = Counter(
     "edgeroute_edge_unauthenticated", "Calls refused because the router-to-edge hop was not authenticated",
     registry=REGISTRY,

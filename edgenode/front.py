@@ -88,6 +88,22 @@ class EdgeFront:
             method_path("ModelStreamInfer"), request_serializer=None, response_deserializer=None
         )
 
+    async def abandon_triton(self) -> int:
+        """Fail the calls in flight at this Triton at once, UNAVAILABLE (`_lost`), so that routers retry them on
+        another node: the supervisor found it not answering, and a frozen process keeps its connections open, so
+        they would otherwise wait out their deadlines. Its channel is closed (which cancels them) and a fresh one
+        opened to the same address. Returns how many calls were in flight."""
+        lost, in_flight = self._channel, self.in_flight
+        self.connect(self.triton_target)
+        self._old_channels.remove(lost)
+        await lost.close(grace=None)
+        return in_flight
+
+    def _lost(self) -> str:
+        """The message of a call failed by `abandon_triton`."""
+        metrics.EDGE_TRITON_LOST_CALLS.inc()
+        return f"edge node {self._label} lost its Triton while the call was in flight; retry on another node"
+
     def _count(self, delta: int) -> None:
         if delta > 0:
             self.received += delta
@@ -159,6 +175,10 @@ class EdgeFront:
                 )
             except grpc.aio.AioRpcError as exc:
                 await context.abort(*self._unreachable(exc))
+            except asyncio.CancelledError:
+                if _cancelled_from_outside():
+                    raise
+                await context.abort(grpc.StatusCode.UNAVAILABLE, self._lost())
             raise AssertionError("unreachable")
 
         return handle
@@ -196,6 +216,11 @@ class EdgeFront:
         except grpc.aio.AioRpcError as exc:
             metrics.EDGE_REQUESTS.labels("ModelInfer", model, "error").inc()
             await context.abort(*self._unreachable(exc))
+        except asyncio.CancelledError:
+            if _cancelled_from_outside():
+                raise
+            metrics.EDGE_REQUESTS.labels("ModelInfer", model, "error").inc()
+            await context.abort(grpc.StatusCode.UNAVAILABLE, self._lost())
         finally:
             self._count(-1)
         if key is not None and found is not None:
@@ -270,7 +295,8 @@ class EdgeFront:
         stream on another hub); later, it gets an error response of its own and the stream goes on."""
         tenant = await self._admit(context)
         metadata = forwardable_metadata(context.invocation_metadata())
-        outbox: asyncio.Queue[bytes | grpc.aio.AioRpcError | _Refused | None] = asyncio.Queue(maxsize=STREAM_OUTBOX)
+        outbox: asyncio.Queue[bytes | grpc.aio.AioRpcError | _Refused | _Lost | None] = asyncio.Queue(
+            maxsize=STREAM_OUTBOX)
         running: set[asyncio.Task[None]] = set()
         sent_any = [False]
 
@@ -315,6 +341,12 @@ class EdgeFront:
                 metrics.EDGE_REQUESTS.labels("ModelStreamInfer", model, "error").inc()
                 await outbox.put(exc)
                 failed = True
+            except asyncio.CancelledError:
+                if _cancelled_from_outside():
+                    raise
+                metrics.EDGE_REQUESTS.labels("ModelStreamInfer", model, "error").inc()
+                await outbox.put(_Lost(self._lost()))
+                failed = True
             finally:
                 call.cancel()
                 self._count(-1)
@@ -336,6 +368,8 @@ class EdgeFront:
             while (item := await outbox.get()) is not None:
                 if isinstance(item, grpc.aio.AioRpcError):
                     await context.abort(*self._unreachable(item))
+                if isinstance(item, _Lost):
+                    await context.abort(grpc.StatusCode.UNAVAILABLE, item.message)
                 if isinstance(item, _Refused):
                     await context.send_initial_metadata(((RETRY_AFTER_HEADER, str(ADMISSION_RETRY_AFTER_MS)),))
                     await context.abort(grpc.StatusCode.RESOURCE_EXHAUSTED, item.message)
@@ -371,6 +405,18 @@ class EdgeFront:
 @dataclass(frozen=True, slots=True)
 class _Refused:
     message: str
+
+
+@dataclass(frozen=True, slots=True)
+class _Lost:
+    message: str
+
+
+def _cancelled_from_outside() -> bool:
+    """The running task itself is being cancelled (the caller went away, the server stops), rather than a call to
+    Triton it awaited: grpc.aio raises CancelledError from a call whose channel `abandon_triton` closed."""
+    task = asyncio.current_task()
+    return task is None or task.cancelling() > 0
 
 
 _NAME_AND_ID = frozenset({1, 3})

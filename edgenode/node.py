@@ -99,6 +99,10 @@ class Supervisor:
     async def recover(self, stop: asyncio.Event) -> None:
         LOG.warning("Triton at %s is not answering: deregistering and bringing it back", self.front.triton_target)
         self.front.not_serving = "has lost its Triton and is bringing it back"
+        # the calls in flight there fail UNAVAILABLE now, and routers retry them on another node: a frozen Triton
+        # keeps its connections open, and they would wait out their deadlines
+        if abandoned := await self.front.abandon_triton():
+            LOG.warning("%d call(s) in flight at that Triton answered UNAVAILABLE, to be retried elsewhere", abandoned)
         await self.health.set(False)
         await self.reporter.pause()
         await self.registration.deregister()
@@ -124,7 +128,7 @@ class Supervisor:
         LOG.info("Triton back on %s; registered again", self.front.triton_target)
 
     def _restart(self) -> None:
-        self.backend.stop()
+        self.backend.stop(hard=True)  # it stopped answering: no grace
         self.backend.start()
 
     async def close(self, wait_s: float = CLOSE_WAIT_S) -> None:
@@ -247,6 +251,7 @@ async def _serve(
 
 def run(args: argparse.Namespace) -> int:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    logging.getLogger("httpx").setLevel(logging.WARNING)  # a line per metrics scrape (up to 20 a second) buries the rest
     backend: TritonBackend
     if args.triton_url:
         backend = ExternalTriton(args.triton_url, args.triton_metrics_url)

@@ -29,7 +29,8 @@ class TritonBackend:
     def start(self) -> None:
         raise NotImplementedError
 
-    def stop(self) -> None:
+    def stop(self, *, hard: bool = False) -> None:
+        """Stop it; `hard`: it stopped answering, so do not wait for it to stop by itself."""
         raise NotImplementedError
 
 
@@ -117,10 +118,14 @@ class ManagedTriton(TritonBackend):
         self._triton = triton
         LOG.info("Triton serving %s on %s", ", ".join(s.name for s in self.models), self.grpc_target)
 
-    def stop(self) -> None:
+    def stop(self, *, hard: bool = False) -> None:
+        """PyTriton's stop: SIGINT, then up to 30 s for Triton to exit. `hard` (a Triton that stopped answering: a
+        frozen process never acts on the SIGINT) SIGKILLs its processes first, so the stop takes no wait."""
         if self._triton is not None:
             triton, self._triton = self._triton, None
             try:
+                if hard and self.workspace is not None:
+                    stop_processes_under(Path(self.workspace).resolve())
                 triton.stop()
             finally:
                 self._remove_workspace()
@@ -155,5 +160,5 @@ class ExternalTriton(TritonBackend):
     def start(self) -> None:
         return None
 
-    def stop(self) -> None:
+    def stop(self, *, hard: bool = False) -> None:
         return None

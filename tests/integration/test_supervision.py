@@ -132,6 +132,35 @@ def test_triton_killed_under_load_node_deregisters_comes_back_and_no_call_is_los
     assert "edgeroute_edge_triton_restarts_total 1.0" in page
 
 
+def test_triton_frozen_under_load_calls_in_flight_are_retried_elsewhere_and_it_is_replaced(dakar_pair):
+    # a frozen Triton (SIGSTOP here; a deadlock, a swap storm) keeps its connections open: nothing fails by itself
+    stack = dakar_pair
+    victim = stack.edge("dakar-a")
+    (triton,) = tritonservers_under(victim.process.pid)
+    with ClosedLoopLoad(stack.routers[0].address, simple_request, LAGOS, workers=6) as load:
+        wait_for_nodes(load, {"dakar-a", "dakar-b"})
+        os.kill(triton, signal.SIGSTOP)
+        try:
+            wait_until(lambda: "dakar/dakar-a" not in registered(stack.endpoint), 10, "deregistration",
+                       victim.process.tail)
+            # it stopped answering, so it is not asked to stop (a frozen process never acts on the SIGINT PyTriton
+            # sends, and PyTriton waits 30 s before it kills): gone at once
+            wait_until(lambda: not Path(f"/proc/{triton}").exists(), 10, "the end of the frozen Triton",
+                       victim.process.tail)
+        finally:
+            if Path(f"/proc/{triton}").exists():
+                os.kill(triton, signal.SIGKILL)
+        wait_until(lambda: "dakar/dakar-a" in registered(stack.endpoint), 90, "re-registration", victim.process.tail)
+    # the calls in flight at the frozen Triton were failed UNAVAILABLE as soon as it was found not answering, and
+    # the router retried them on dakar-b, well within their 10 s deadline
+    assert load.failures() == [], f"{len(load.failures())} client calls failed while the frozen Triton was replaced"
+    samples = {sample.name: sample.value for family in text_string_to_metric_families(
+        httpx.get(victim.metrics_url, timeout=5).text) for sample in family.samples}
+    assert samples["edgeroute_edge_triton_lost_calls_total"] >= 1
+    assert samples["edgeroute_edge_triton_restarts_total"] == 2  # this test's and the one before's
+    assert len(tritonservers_under(victim.process.pid)) == 1
+
+
 def test_drain_on_sigterm_under_load_finishes_in_flight_calls_and_loses_nothing(dakar_pair):
     stack = dakar_pair
     victim = stack.edge("dakar-b")

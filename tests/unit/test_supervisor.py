@@ -19,12 +19,14 @@ class _CountedTriton(ManagedTriton):
     def __init__(self) -> None:
         super().__init__(models=())
         self.starts = self.stops = 0
+        self.hard_stops = 0
 
     def start(self, attempts: int = 3) -> None:
         self.starts += 1
 
-    def stop(self) -> None:
+    def stop(self, *, hard: bool = False) -> None:
         self.stops += 1
+        self.hard_stops += hard
 
 
 class _Front:
@@ -34,6 +36,8 @@ class _Front:
         self.not_serving: str | None = None
         self.triton_trouble = asyncio.Event()
         self.connected: list[str] = []
+        self.abandoned = 0
+        self.abandoned_while_serving = False
 
     async def triton_ready(self, timeout_s: float = 2.0) -> bool:
         return True
@@ -43,6 +47,11 @@ class _Front:
 
     def connect(self, target: str) -> None:
         self.connected.append(target)
+
+    async def abandon_triton(self) -> int:
+        self.abandoned_while_serving |= self.not_serving is None
+        self.abandoned += 1
+        return 0
 
 
 class _Reporter:
@@ -91,6 +100,10 @@ def test_a_lost_triton_is_restarted_and_the_node_serves_again():
     asyncio.run(main())
     assert registration.deregistered == 1 and backend.starts == 1 and supervisor.restarts == 1
     assert front.not_serving is None and health.serving == [False, True] and reporter.calls[-1] == "start"
+    # the calls in flight at the lost Triton are failed at once (retried elsewhere), once new calls are refused; the
+    # Triton that stopped answering is stopped without a grace (a frozen one never acts on a polite stop)
+    assert front.abandoned == 1 and not front.abandoned_while_serving
+    assert backend.hard_stops == 1
 
 
 def test_a_node_that_is_stopping_deregisters_but_does_not_restart_its_triton():
