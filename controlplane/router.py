@@ -187,10 +187,15 @@ class Router:
         metadata: tuple[tuple[str, str | bytes], ...],
     ) -> tuple[bytes, NodeState, str]:
         """Try the chosen node, then the failover candidates in order (ranked only if the first fails);
-        move on only when a node failed before answering. Returns the response, the node and the node's
+        move on only when a node failed before answering, or did not answer within `policy.per_try_timeout_ms`
+        (the attempt is then cancelled). Returns the response, the node and the node's
         x-edgeroute-cache header ("" when it sent none)."""
-        max_attempts = self.state.snapshot.config.policy.max_attempts
+        policy = self.state.snapshot.config.policy
+        max_attempts = policy.max_attempts
+        per_try_s = None if policy.per_try_timeout_ms is None else policy.per_try_timeout_ms / 1000.0
         last: grpc.aio.AioRpcError | None = None
+        last_node: NodeState | None = None
+        expired = False  # the last attempt ran out of its per-try timeout
         tried = 0
         for attempt in range(max_attempts):
             if attempt == 0:
@@ -205,26 +210,34 @@ class Router:
             if attempt and timeout is not None and timeout < 0.002:
                 break
             tried += 1
+            per_try = per_try_s is not None and (timeout is None or per_try_s < timeout)  # the try's own bound
             token = self.ledger.sent(node, self._reaches_at(decision.region, node))
             try:
-                call = self.transport.unary(node, method)(request, timeout=timeout, metadata=metadata)
+                call = self.transport.unary(node, method)(request, timeout=per_try_s if per_try else timeout,
+                                                          metadata=metadata)
                 response = await call
                 cache = next((v for k, v in (await call.initial_metadata() or ()) if k == CACHE_HEADER), "")
             except grpc.aio.AioRpcError as exc:
                 metrics.ATTEMPTS.labels(node.hub, node.node_id, exc.code().name).inc()
-                if exc.code() not in RETRYABLE:
+                expired = per_try and exc.code() == grpc.StatusCode.DEADLINE_EXCEEDED
+                if exc.code() not in RETRYABLE and not expired:
                     raise
-                self.ledger.cancel(node, token)  # refused before any work: not the node's load
-                if exc.code() == grpc.StatusCode.UNAVAILABLE:  # a full node (RESOURCE_EXHAUSTED) is healthy
+                self.ledger.cancel(node, token)  # refused before any work, or cancelled: not the node's load
+                if exc.code() == grpc.StatusCode.UNAVAILABLE or expired:  # a full node (RESOURCE_EXHAUSTED) is healthy
                     self.ledger.failed(node)
-                metrics.RETRIES.labels(exc.code().name).inc()
-                last = exc
+                metrics.RETRIES.labels("PER_TRY_TIMEOUT" if expired else exc.code().name).inc()
+                last, last_node = exc, node
                 continue
             metrics.ATTEMPTS.labels(node.hub, node.node_id, "OK").inc()
             self.ledger.succeeded(node)
             return response, node, str(cache)
         if last is None:
             raise RoutingRejected(grpc.StatusCode.UNAVAILABLE, "no node to try")
+        if expired and last_node is not None:
+            raise RoutingRejected(
+                grpc.StatusCode.DEADLINE_EXCEEDED,
+                f"{tried} attempt(s) failed; last: {last_node.key} did not answer within the per-try timeout of "
+                f"{policy.per_try_timeout_ms:g} ms (policy.per_try_timeout_ms)")
         hint = tuple((k, v) for k, v in (last.initial_metadata() or ()) if k == RETRY_AFTER_HEADER)
         raise RoutingRejected(last.code(), f"{tried} attempt(s) failed; last: {last.details()}", hint)
 

@@ -12,6 +12,7 @@ import subprocess
 import time
 from pathlib import Path
 
+import grpc
 import httpx
 import numpy as np
 import pytest
@@ -20,8 +21,9 @@ from prometheus_client.parser import text_string_to_metric_families
 
 from controlplane.loadgen import ClosedLoopLoad
 from controlplane.processes import OWNED_PREFIX
-from controlplane.requests import simple_request
+from controlplane.requests import hold_request, simple_request
 from controlplane.stack import Stack
+from proto import CHANNEL_OPTIONS, service_pb2_grpc
 from tests.conftest import REGIONS_YAML
 from tests.integration.conftest import LAGOS, registered, wait_for_nodes, wait_until
 
@@ -159,6 +161,47 @@ def test_triton_frozen_under_load_calls_in_flight_are_retried_elsewhere_and_it_i
     assert samples["edgeroute_edge_triton_lost_calls_total"] >= 1
     assert samples["edgeroute_edge_triton_restarts_total"] == 2  # this test's and the one before's
     assert len(tritonservers_under(victim.process.pid)) == 1
+
+
+def test_a_call_waiting_at_busy_nodes_past_the_per_try_timeout_is_tried_on_each_then_refused_clearly(dakar_pair,
+                                                                                                      tmp_path):
+    # policy.per_try_timeout_ms (Envoy's per_try_timeout) on a second router: both nodes' one `hold` instance is busy
+    # for 6 s, so the routed call waits behind it wherever it goes: each try is cancelled after 1 s and the next
+    # node tried, and the caller gets a clear DEADLINE_EXCEEDED instead of waiting (its own deadline is 30 s)
+    stack = dakar_pair
+    config = tmp_path / "regions.yaml"
+    text = REGIONS_YAML.read_text()
+    for old, new in (("  max_attempts: 3\n", "  max_attempts: 3\n  per_try_timeout_ms: 1000\n"),
+                     ("database: data/geoip/", f"database: {REGIONS_YAML.parent / 'data' / 'geoip'}/")):
+        assert old in text
+        text = text.replace(old, new, 1)
+    config.write_text(text)
+    router = stack.start_router(config_path=str(config))
+    held: queue.Queue = queue.Queue()
+    hold = tc.InferInput("HOLD_MS", [1, 1], "INT32")
+    hold.set_data_from_numpy(np.array([[6000]], dtype=np.int32))
+    directs = [tc.InferenceServerClient(stack.edge(name).address) for name in ("dakar-a", "dakar-b")]
+    try:
+        for client in directs:
+            for _ in range(2):  # one running, one waiting in Triton's queue
+                client.async_infer("hold", [hold], callback=lambda result, error: held.put(error))
+        for name in ("dakar-a", "dakar-b"):
+            edge = stack.edge(name)
+            wait_until(lambda edge=edge: pending_at_triton(edge.process.pid, "hold") >= 1, 20,
+                       f"the hold calls at {name}", edge.process.tail)
+        with grpc.insecure_channel(router.address, options=CHANNEL_OPTIONS) as channel:
+            with pytest.raises(grpc.RpcError) as refused:
+                service_pb2_grpc.GRPCInferenceServiceStub(channel).ModelInfer(
+                    hold_request(100), metadata=LAGOS, timeout=30)
+        assert refused.value.code() == grpc.StatusCode.DEADLINE_EXCEEDED, refused.value.details()
+        assert refused.value.details().startswith("2 attempt(s) failed; last: dakar/dakar-")
+        assert refused.value.details().endswith(
+            "did not answer within the per-try timeout of 1000 ms (policy.per_try_timeout_ms)")
+        # the direct calls were not disturbed by the cancelled tries
+        assert [held.get(timeout=30) for _ in range(4)] == [None] * 4
+    finally:
+        for client in directs:
+            client.close()
 
 
 def test_drain_on_sigterm_under_load_finishes_in_flight_calls_and_loses_nothing(dakar_pair):

@@ -409,3 +409,65 @@ async def test_the_cache_header_is_the_serving_nodes(shipped_config):
     decision = router.decide(MODEL, Context())
     _response, served, cache = await router._attempts("ModelInfer", b"req", decision, Context(), metadata=())
     assert (served.key, cache) == ("dakar/dakar-1", "miss")
+
+
+# ---- per-try timeout ----------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("remaining", "passed_on"), [(None, 0.25), (10.0, 0.25), (0.1, 0.1)])
+async def test_the_per_try_timeout_bounds_each_attempt_within_the_callers_deadline(shipped_config, remaining,
+                                                                                   passed_on):
+    """With policy.per_try_timeout_ms each attempt gets that timeout, or what is left of the caller's deadline if
+    that is less."""
+    transport = FakeTransport()
+    router = make_router(with_policy(shipped_config, per_try_timeout_ms=250), [node("tangier")], transport)
+    decision = router.decide(MODEL, Context())
+    await router._attempts("ModelInfer", b"req", decision, Context(remaining), metadata=())
+    assert [s.timeout for s in transport.sent] == [passed_on]
+
+
+async def test_an_attempt_past_its_per_try_timeout_is_tried_on_the_next_candidate(shipped_config):
+    """A node hung with its connection alive: the channel ends the attempt DEADLINE_EXCEEDED at the per-try
+    timeout, the next candidate answers, and the hung node's failure counts towards its ejection."""
+    transport = FakeTransport({"tangier/tangier-1": rpc_error(grpc.StatusCode.DEADLINE_EXCEEDED, "Deadline Exceeded")})
+    config = with_policy(shipped_config, per_try_timeout_ms=250)
+    router = make_router(config, [node("tangier"), node("dakar")], transport,
+                         outlier=OutlierDetection(consecutive_failures=1, ejection_s=10))
+    decision = router.decide(MODEL, Context())
+    response, served_by, _ = await router._attempts("ModelInfer", b"req", decision, Context(10.0), metadata=())
+    assert transport.nodes == ["tangier/tangier-1", "dakar/dakar-1"] and response == b"ok dakar/dakar-1"
+    assert served_by.key == "dakar/dakar-1"
+    assert router.ledger.ejected() == {"tangier/tangier-1"}
+
+
+async def test_without_a_per_try_timeout_a_deadline_exceeded_is_the_callers_and_is_not_retried(shipped_config):
+    transport = FakeTransport({"tangier/tangier-1": rpc_error(grpc.StatusCode.DEADLINE_EXCEEDED, "Deadline Exceeded")})
+    router = make_router(shipped_config, [node("tangier"), node("dakar")], transport)
+    decision = router.decide(MODEL, Context())
+    with pytest.raises(grpc.aio.AioRpcError):
+        await router._attempts("ModelInfer", b"req", decision, Context(10.0), metadata=())
+    assert transport.nodes == ["tangier/tangier-1"]
+
+
+async def test_a_deadline_exceeded_when_the_callers_deadline_was_the_bound_is_not_retried(shipped_config):
+    """The caller's own deadline ran out, not the per-try timeout: no time is left for another attempt."""
+    transport = FakeTransport({"tangier/tangier-1": rpc_error(grpc.StatusCode.DEADLINE_EXCEEDED, "Deadline Exceeded")})
+    router = make_router(with_policy(shipped_config, per_try_timeout_ms=250), [node("tangier"), node("dakar")],
+                         transport)
+    decision = router.decide(MODEL, Context())
+    with pytest.raises(grpc.aio.AioRpcError):
+        await router._attempts("ModelInfer", b"req", decision, Context(0.1), metadata=())
+    assert transport.nodes == ["tangier/tangier-1"]
+
+
+async def test_every_attempt_past_its_per_try_timeout_is_a_clear_deadline_exceeded(shipped_config):
+    hung = rpc_error(grpc.StatusCode.DEADLINE_EXCEEDED, "Deadline Exceeded")
+    transport = FakeTransport({"tangier/tangier-1": hung, "dakar/dakar-1": hung})
+    router = make_router(with_policy(shipped_config, per_try_timeout_ms=250), [node("tangier"), node("dakar")],
+                         transport)
+    decision = router.decide(MODEL, Context())
+    with pytest.raises(RoutingRejected) as raised:
+        await router._attempts("ModelInfer", b"req", decision, Context(10.0), metadata=())
+    assert raised.value.code == grpc.StatusCode.DEADLINE_EXCEEDED
+    assert raised.value.message == ("2 attempt(s) failed; last: dakar/dakar-1 did not answer within the per-try "
+                                    "timeout of 250 ms (policy.per_try_timeout_ms)")
