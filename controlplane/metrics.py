@@ -90,8 +90,8 @@ EDGE_TRITON_RESTARTS = Counter(
     "edgeroute_edge_triton_restarts", "Times the node found its Triton dead and brought it back", registry=REGISTRY
 )
 EDGE_TRITON_LOST_CALLS = Counter(
-    "edgeroute_edge_triton_lost_calls", "Calls in flight at a Triton found not answering, failed UNAVAILABLE at once "
-    "so that routers retry them elsewhere", registry=REGISTRY
+    "edgeroute_edge_triton_lost_calls", "Requests in flight at a Triton found not answering (a stream counts each of "
+    "its requests), failed UNAVAILABLE at once so that routers retry them elsewhere", registry=REGISTRY
 )
 EDGE_UNAUTHENTICATED = Counter(
     "edgeroute_edge_unauthenticated", "Calls refused because the router-to-edge hop was not authenticated",

@@ -222,7 +222,8 @@ class Router:
                 expired = per_try and exc.code() == grpc.StatusCode.DEADLINE_EXCEEDED
                 if exc.code() not in RETRYABLE and not expired:
                     raise
-                self.ledger.cancel(node, token)  # refused before any work, or cancelled: not the node's load
+                if not expired:  # refused before any work: not the node's load (a call past its per-try timeout
+                    self.ledger.cancel(node, token)  # reached the node: it stays on the books until a report covers it)
                 if exc.code() == grpc.StatusCode.UNAVAILABLE or expired:  # a full node (RESOURCE_EXHAUSTED) is healthy
                     self.ledger.failed(node)
                 metrics.RETRIES.labels("PER_TRY_TIMEOUT" if expired else exc.code().name).inc()

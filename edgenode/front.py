@@ -66,6 +66,7 @@ class EdgeFront:
         # under mutual TLS: only a caller holding a router certificate, whose tenant metadata is then trusted
         self._require_router_cert = require_router_cert
         self._old_channels: list[grpc.aio.Channel] = []
+        self._lost_channels = 0  # channels `abandon_triton` gave up: a call admitted before one must not go on
         self.connect(triton_target)
         self.in_flight = 0
         self.received = 0  # calls taken in since start: the reporter turns it into an arrival rate
@@ -94,13 +95,15 @@ class EdgeFront:
         they would otherwise wait out their deadlines. Its channel is closed (which cancels them) and a fresh one
         opened to the same address. Returns how many calls were in flight."""
         lost, in_flight = self._channel, self.in_flight
+        self._lost_channels += 1
         self.connect(self.triton_target)
         self._old_channels.remove(lost)
         await lost.close(grace=None)
         return in_flight
 
     def _lost(self) -> str:
-        """The message of a call failed by `abandon_triton`."""
+        """The message of a call failed by `abandon_triton`, or admitted before it and not yet sent: it would go to
+        the same Triton, and an external one nobody restarts may stay frozen."""
         metrics.EDGE_TRITON_LOST_CALLS.inc()
         return f"edge node {self._label} lost its Triton while the call was in flight; retry on another node"
 
@@ -185,6 +188,7 @@ class EdgeFront:
 
     async def _model_infer(self, request: bytes, context: grpc.aio.ServicerContext) -> bytes:
         tenant = await self._admit(context)
+        lost_before = self._lost_channels
         model, request_id = _name_and_id(request)
         problem = self._check(model, request)
         if problem:
@@ -209,15 +213,18 @@ class EdgeFront:
         started = time.perf_counter()
         try:
             metadata = forwardable_metadata(context.invocation_metadata())
-            if await self._is_decoupled(model):
+            decoupled = await self._is_decoupled(model)
+            if self._lost_channels != lost_before:  # Triton was found not answering since the call came in: the
+                raise _TritonLost                   # fresh channel goes to the same Triton (nothing awaits from here)
+            if decoupled:
                 response = await self._unary_over_stream(request, context, metadata)
             else:
                 response = await self._unary["ModelInfer"](request, timeout=remaining_timeout(context), metadata=metadata)
         except grpc.aio.AioRpcError as exc:
             metrics.EDGE_REQUESTS.labels("ModelInfer", model, "error").inc()
             await context.abort(*self._unreachable(exc))
-        except asyncio.CancelledError:
-            if _cancelled_from_outside():
+        except (asyncio.CancelledError, _TritonLost) as exc:
+            if isinstance(exc, asyncio.CancelledError) and _cancelled_from_outside():
                 raise
             metrics.EDGE_REQUESTS.labels("ModelInfer", model, "error").inc()
             await context.abort(grpc.StatusCode.UNAVAILABLE, self._lost())
@@ -301,6 +308,7 @@ class EdgeFront:
         sent_any = [False]
 
         async def one(request: bytes) -> None:
+            lost_before = self._lost_channels
             model, request_id = _name_and_id(request)
             problem = self._check(model, request)
             if problem:  # a stream carries a request's error as a response, not as the call's status
@@ -321,6 +329,10 @@ class EdgeFront:
                     await outbox.put(_Refused(message))
                 else:
                     await outbox.put(_stream_error(request, f"RESOURCE_EXHAUSTED: {message}"))
+                return
+            if self._lost_channels != lost_before:  # Triton was found not answering since the request came in
+                metrics.EDGE_REQUESTS.labels("ModelStreamInfer", model, "error").inc()
+                await outbox.put(_Lost(self._lost()))
                 return
             self._count(+1)
             started = time.perf_counter()
@@ -410,6 +422,10 @@ class _Refused:
 @dataclass(frozen=True, slots=True)
 class _Lost:
     message: str
+
+
+class _TritonLost(Exception):
+    """A call admitted before `abandon_triton` gave its Triton up, not yet sent: it is not to be sent there."""
 
 
 def _cancelled_from_outside() -> bool:

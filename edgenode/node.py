@@ -251,7 +251,8 @@ async def _serve(
 
 def run(args: argparse.Namespace) -> int:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    logging.getLogger("httpx").setLevel(logging.WARNING)  # a line per metrics scrape (up to 20 a second) buries the rest
+    # httpx logs a line per metrics scrape (up to 20 a second), which buries the rest
+    logging.getLogger("httpx").setLevel(logging.WARNING)
     backend: TritonBackend
     if args.triton_url:
         backend = ExternalTriton(args.triton_url, args.triton_metrics_url)

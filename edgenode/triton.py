@@ -120,7 +120,8 @@ class ManagedTriton(TritonBackend):
 
     def stop(self, *, hard: bool = False) -> None:
         """PyTriton's stop: SIGINT, then up to 30 s for Triton to exit. `hard` (a Triton that stopped answering: a
-        frozen process never acts on the SIGINT) SIGKILLs its processes first, so the stop takes no wait."""
+        frozen process never acts on the SIGINT) SIGKILLs its processes first, so the stop waits only for the kernel
+        to end them."""
         if self._triton is not None:
             triton, self._triton = self._triton, None
             try:

@@ -59,15 +59,15 @@ def test_router_metrics_reflect_traffic(stack, router_address):
     # Lagos's nearest hub is Dakar. On a loaded machine a call can find Dakar's last report stale or full
     # ("nearest-full", or an overflow): the metric must count each call under what the router told its caller.
     assert sum(routed.values()) == 5 and any(hub == "dakar" for hub, _, _ in routed)
-    for (hub, _, decision) in routed:
-        calls = sum(n for (h, _, d), n in routed.items() if (h, d) == (hub, decision))
+    by_decision, by_node = Counter(), Counter()  # requests are labelled by hub and decision, attempts by node
+    for (hub, node, decision), calls in routed.items():
+        by_decision[hub, decision] += calls
+        by_node[hub, node] += calls
+    for (hub, decision), calls in by_decision.items():
         assert grew(
             "edgeroute_router_requests_total", method="ModelInfer", hub=hub, decision=decision, code="OK"
         ) == calls, (hub, decision, routed)
-    # attempts are counted per node, whatever the decision (one node can be "nearest" for one call and
-    # "nearest-full" for the next)
-    for (hub, node) in {(h, n) for h, n, _ in routed}:
-        calls = sum(n for (h, node_id, _), n in routed.items() if (h, node_id) == (hub, node))
+    for (hub, node), calls in by_node.items():
         attempts_ok = value(unary_done, "edgeroute_router_attempts_total", hub=hub, node=node, code="OK")
         assert attempts_ok - value(before, "edgeroute_router_attempts_total", hub=hub, node=node, code="OK") == calls
     assert grew("edgeroute_router_requests_total", method="ModelInfer", code="OK") == 5

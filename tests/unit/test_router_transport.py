@@ -438,6 +438,8 @@ async def test_an_attempt_past_its_per_try_timeout_is_tried_on_the_next_candidat
     assert transport.nodes == ["tangier/tangier-1", "dakar/dakar-1"] and response == b"ok dakar/dakar-1"
     assert served_by.key == "dakar/dakar-1"
     assert router.ledger.ejected() == {"tangier/tangier-1"}
+    # the hung node did get the call: it stays on the books until a report covers it (a refused call would not)
+    assert router.ledger.unreported("tangier/tangier-1", by=math.inf) == 1
 
 
 async def test_without_a_per_try_timeout_a_deadline_exceeded_is_the_callers_and_is_not_retried(shipped_config):

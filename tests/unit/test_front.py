@@ -1,0 +1,135 @@
+"""The edge front's answer to a Triton found not answering (EdgeFront.abandon_triton): the calls in flight there fail
+UNAVAILABLE at once, so that a router retries them elsewhere; a call its own caller cancels is not counted as lost.
+
+The Triton here is a fake on loopback that speaks Triton's gRPC service (GRPCInferenceService) and never answers a
+ModelInfer: a frozen Triton, whose connections stay open. The front is the real one, served by a real grpc.aio
+server, and called with the generated Triton stub."""
+
+from __future__ import annotations
+
+import asyncio
+
+import grpc
+import grpc.aio
+import pytest
+
+from controlplane import metrics
+from controlplane.requests import simple_request
+from edgenode.front import EdgeFront
+from proto import SERVICE_NAME, service_pb2_grpc
+
+_ARRIVED: list[bytes] = []  # the ModelInfer calls the fake Triton received
+
+
+async def _never(request: bytes, context: grpc.aio.ServicerContext) -> bytes:
+    _ARRIVED.append(request)
+    await asyncio.Event().wait()  # frozen: holds the call until it is cancelled
+    raise AssertionError("unreachable")
+
+
+async def _servers() -> tuple[grpc.aio.Server, grpc.aio.Server, EdgeFront, str]:
+    triton = grpc.aio.server()
+    triton.add_generic_rpc_handlers((grpc.method_handlers_generic_handler(
+        SERVICE_NAME, {"ModelInfer": grpc.unary_unary_rpc_method_handler(_never)}),))
+    triton_port = triton.add_insecure_port("127.0.0.1:0")
+    await triton.start()
+    front = EdgeFront(f"127.0.0.1:{triton_port}", node_label="dakar/dakar-a")
+    edge = grpc.aio.server()
+    edge.add_generic_rpc_handlers((front.handler(),))
+    edge_port = edge.add_insecure_port("127.0.0.1:0")
+    await edge.start()
+    return triton, edge, front, f"127.0.0.1:{edge_port}"
+
+
+async def _until(predicate, what: str) -> None:  # noqa: ANN001
+    for _ in range(500):
+        if predicate():
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError(f"{what} not within 5 s")
+
+
+def _lost_calls() -> float:
+    return metrics.REGISTRY.get_sample_value("edgeroute_edge_triton_lost_calls_total") or 0.0
+
+
+def test_abandoning_a_frozen_triton_fails_the_calls_in_flight_unavailable_at_once():
+    async def main() -> None:
+        triton, edge, front, address = await _servers()
+        try:
+            async with grpc.aio.insecure_channel(address) as channel:
+                stub = service_pb2_grpc.GRPCInferenceServiceStub(channel)
+                calls = [stub.ModelInfer(simple_request(seed), timeout=30) for seed in range(3)]
+                await _until(lambda: front.in_flight == 3, "three calls in flight at the frozen Triton")
+                lost_before = _lost_calls()
+                assert await front.abandon_triton() == 3
+                for call in calls:
+                    with pytest.raises(grpc.aio.AioRpcError) as failed:
+                        await asyncio.wait_for(call, 5)
+                    assert failed.value.code() == grpc.StatusCode.UNAVAILABLE
+                    assert failed.value.details() == ("edge node dakar/dakar-a lost its Triton while the call was in "
+                                                      "flight; retry on another node")
+                assert front.in_flight == 0 and _lost_calls() == lost_before + 3
+        finally:
+            await edge.stop(None)
+            await front.aclose()
+            await triton.stop(None)
+
+    asyncio.run(main())
+
+
+def test_a_call_its_caller_cancels_is_not_counted_lost_and_the_front_serves_on():
+    async def main() -> None:
+        triton, edge, front, address = await _servers()
+        try:
+            async with grpc.aio.insecure_channel(address) as channel:
+                stub = service_pb2_grpc.GRPCInferenceServiceStub(channel)
+                call = stub.ModelInfer(simple_request(0), timeout=30)
+                await _until(lambda: front.in_flight == 1, "the call in flight at the frozen Triton")
+                lost_before = _lost_calls()
+                call.cancel()
+                await _until(lambda: front.in_flight == 0, "the cancelled call's end at the front")
+                assert _lost_calls() == lost_before
+                # the front still forwards: a new call reaches the (still frozen) Triton
+                second = stub.ModelInfer(simple_request(1), timeout=30)
+                await _until(lambda: front.in_flight == 1, "a new call in flight")
+                second.cancel()
+        finally:
+            await edge.stop(None)
+            await front.aclose()
+            await triton.stop(None)
+
+    asyncio.run(main())
+
+
+def test_a_call_admitted_before_triton_was_given_up_and_not_yet_sent_is_not_sent_there():
+    # the call is past admission, its model's transaction policy still being asked (here held on purpose), when the
+    # front gives its Triton up: the fresh channel leads to the same frozen Triton, so the call must not go on
+    async def main() -> None:
+        triton, edge, front, address = await _servers()
+        asked, release = asyncio.Event(), asyncio.Event()
+
+        async def held_policy(model: str) -> bool:
+            asked.set()
+            await release.wait()
+            return False
+
+        front._is_decoupled = held_policy  # type: ignore[method-assign]
+        try:
+            async with grpc.aio.insecure_channel(address) as channel:
+                arrived_before = len(_ARRIVED)
+                call = service_pb2_grpc.GRPCInferenceServiceStub(channel).ModelInfer(simple_request(0), timeout=30)
+                await asyncio.wait_for(asked.wait(), 5)
+                await front.abandon_triton()
+                release.set()
+                with pytest.raises(grpc.aio.AioRpcError) as failed:
+                    await asyncio.wait_for(call, 5)
+                assert failed.value.code() == grpc.StatusCode.UNAVAILABLE
+                assert "lost its Triton" in failed.value.details()
+                assert len(_ARRIVED) == arrived_before and front.in_flight == 0
+        finally:
+            await edge.stop(None)
+            await front.aclose()
+            await triton.stop(None)
+
+    asyncio.run(main())
