@@ -1,4 +1,5 @@
-"""The edge node as a supervisor: its Triton killed under load, and a drain on SIGTERM under load.
+"""The edge node as a supervisor: its Triton killed and frozen under load, a drain on SIGTERM under load, SIGTERMs
+during a restart; and the router's per-try timeout against two busy nodes.
 
 Two nodes in Dakar serve Lagos (Dakhla is beyond the 8 ms budget), so every call has exactly one other
 node to go to, and any call lost by the node under test shows up as a client failure."""
