@@ -334,15 +334,21 @@ class Router:
         context: grpc.aio.ServicerContext,
         metadata: tuple[tuple[str, str | bytes], ...],
     ) -> AsyncIterator[bytes | NodeState]:
-        candidates = decision.candidates[: self.state.snapshot.config.policy.max_attempts]
+        policy = self.state.snapshot.config.policy
+        candidates = decision.candidates[: policy.max_attempts]
+        per_try_s = None if policy.per_try_timeout_ms is None else policy.per_try_timeout_ms / 1000.0
         announced = False
         for attempt, node in enumerate(candidates):
-            call = self.transport.stream(node)(timeout=remaining_timeout(context), metadata=metadata)
+            timeout = remaining_timeout(context)
+            # the per-try timeout bounds a try's wait for its first response while nothing has been shown to the
+            # client (so the stream can still be replayed elsewhere); a generation's later pieces are not bounded
+            first_within = per_try_s if per_try_s is not None and (timeout is None or per_try_s < timeout) else None
+            call = self.transport.stream(node)(timeout=timeout, metadata=metadata)
             writer = asyncio.create_task(
                 self._stream_writer(call, ledger, inbox, node, decision.region), name="router-stream-writer"
             )
             try:
-                async for response in call:
+                async for response in _FirstWithin(call, first_within if ledger.replayable() else None):
                     outcome = ledger.on_response(response)
                     now = time.perf_counter()
                     if outcome.first is not None:
@@ -372,6 +378,17 @@ class Router:
                     metrics.RETRIES.labels(exc.code().name).inc()
                     continue
                 raise
+            except _NoFirstResponse:
+                metrics.ATTEMPTS.labels(node.hub, node.node_id, "DEADLINE_EXCEEDED").inc()
+                self.ledger.failed(node)
+                timeout = remaining_timeout(context)
+                if attempt + 1 < len(candidates) and (timeout is None or timeout > 0.002):
+                    metrics.RETRIES.labels("PER_TRY_TIMEOUT").inc()
+                    continue
+                raise RoutingRejected(
+                    grpc.StatusCode.DEADLINE_EXCEEDED,
+                    f"{attempt + 1} attempt(s) failed; last: {node.key} sent no response within the per-try timeout "
+                    f"of {policy.per_try_timeout_ms:g} ms (policy.per_try_timeout_ms)") from None
             finally:
                 writer.cancel()
                 await asyncio.gather(writer, return_exceptions=True)
@@ -411,6 +428,32 @@ class Router:
         for method in _MODEL_CALLS:
             methods[method] = unary(self._model_call(method))
         return grpc.method_handlers_generic_handler(SERVICE_NAME, methods)
+
+
+class _NoFirstResponse(Exception):
+    """A stream's try sent nothing within the per-try timeout."""
+
+
+class _FirstWithin:
+    """A stream call's responses, the first of which must come within `seconds` (None: no bound), else
+    _NoFirstResponse."""
+
+    def __init__(self, call: AsyncIterator[bytes], seconds: float | None) -> None:
+        self._responses = call.__aiter__()
+        self._seconds = seconds
+
+    def __aiter__(self) -> _FirstWithin:
+        return self
+
+    async def __anext__(self) -> bytes:
+        seconds, self._seconds = self._seconds, None
+        if seconds is None:
+            return await self._responses.__anext__()
+        try:
+            async with asyncio.timeout(seconds):
+                return await self._responses.__anext__()
+        except TimeoutError:
+            raise _NoFirstResponse from None
 
 
 @dataclass(frozen=True)

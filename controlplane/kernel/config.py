@@ -112,9 +112,10 @@ class Policy(_Frozen):
     max_attempts: int = Field(default=DEFAULT_MAX_ATTEMPTS, ge=1, le=10, description="attempts per call")
     per_try_timeout_ms: float | None = Field(
         default=None, gt=0.0, le=600_000.0,
-        description="Envoy's per_try_timeout: a unary attempt not answered within this is cancelled and the call tried "
-                    "on the next candidate, within the caller's deadline and max_attempts (a node hung with its "
-                    "connections alive); unset: an attempt may take the caller's whole deadline",
+        description="Envoy's per_try_timeout: a unary attempt not answered within this, or a stream's attempt with no "
+                    "first response, is cancelled and the call tried on the next candidate, within the caller's "
+                    "deadline and max_attempts (a node hung with its connections alive); unset: an attempt may take "
+                    "the caller's whole deadline",
     )
     outlier_detection: OutlierDetection = Field(default_factory=OutlierDetection)
 

@@ -174,7 +174,8 @@ def test_a_call_waiting_at_busy_nodes_past_the_per_try_timeout_is_tried_on_each_
                                                                                                       tmp_path):
     # policy.per_try_timeout_ms (Envoy's per_try_timeout) on a second router: both nodes' one `hold` instance is busy
     # for 6 s, so the routed call waits behind it wherever it goes: each try is cancelled after 1 s and the next
-    # node tried, and the caller gets a clear DEADLINE_EXCEEDED instead of waiting (its own deadline is 30 s)
+    # node tried, and the caller gets a clear DEADLINE_EXCEEDED instead of waiting (its own deadline is 30 s); the
+    # same for a stream whose tries send no first response
     stack = dakar_pair
     config = tmp_path / "regions.yaml"
     text = REGIONS_YAML.read_text()
@@ -204,6 +205,15 @@ def test_a_call_waiting_at_busy_nodes_past_the_per_try_timeout_is_tried_on_each_
         assert refused.value.details().startswith("2 attempt(s) failed; last: dakar/dakar-")
         assert refused.value.details().endswith(
             "did not answer within the per-try timeout of 1000 ms (policy.per_try_timeout_ms)")
+        # a stream's try is bounded until its first response (nothing shown yet, so it can be replayed elsewhere)
+        with grpc.insecure_channel(router.address, options=CHANNEL_OPTIONS) as channel:
+            with pytest.raises(grpc.RpcError) as refused:
+                list(service_pb2_grpc.GRPCInferenceServiceStub(channel).ModelStreamInfer(
+                    iter([hold_request(100)]), metadata=LAGOS, timeout=30))
+        assert refused.value.code() == grpc.StatusCode.DEADLINE_EXCEEDED, refused.value.details()
+        assert refused.value.details().startswith("2 attempt(s) failed; last: dakar/dakar-")
+        assert refused.value.details().endswith(
+            "sent no response within the per-try timeout of 1000 ms (policy.per_try_timeout_ms)")
         # the direct calls were not disturbed by the cancelled tries
         assert [held.get(timeout=30) for _ in range(4)] == [None] * 4
     finally:
