@@ -235,10 +235,7 @@ class Router:
         if last is None:
             raise RoutingRejected(grpc.StatusCode.UNAVAILABLE, "no node to try")
         if expired and last_node is not None:
-            raise RoutingRejected(
-                grpc.StatusCode.DEADLINE_EXCEEDED,
-                f"{tried} attempt(s) failed; last: {last_node.key} did not answer within the per-try timeout of "
-                f"{policy.per_try_timeout_ms:g} ms (policy.per_try_timeout_ms)")
+            raise _per_try_expired(tried, last_node, "did not answer", policy.per_try_timeout_ms)
         hint = tuple((k, v) for k, v in (last.initial_metadata() or ()) if k == RETRY_AFTER_HEADER)
         raise RoutingRejected(last.code(), f"{tried} attempt(s) failed; last: {last.details()}", hint)
 
@@ -385,10 +382,7 @@ class Router:
                 if attempt + 1 < len(candidates) and (timeout is None or timeout > 0.002):
                     metrics.RETRIES.labels("PER_TRY_TIMEOUT").inc()
                     continue
-                raise RoutingRejected(
-                    grpc.StatusCode.DEADLINE_EXCEEDED,
-                    f"{attempt + 1} attempt(s) failed; last: {node.key} sent no response within the per-try timeout "
-                    f"of {policy.per_try_timeout_ms:g} ms (policy.per_try_timeout_ms)") from None
+                raise _per_try_expired(attempt + 1, node, "sent no response", policy.per_try_timeout_ms) from None
             finally:
                 writer.cancel()
                 await asyncio.gather(writer, return_exceptions=True)
@@ -428,6 +422,14 @@ class Router:
         for method in _MODEL_CALLS:
             methods[method] = unary(self._model_call(method))
         return grpc.method_handlers_generic_handler(SERVICE_NAME, methods)
+
+
+def _per_try_expired(tried: int, node: NodeState, what: str, per_try_ms: float | None) -> RoutingRejected:
+    """What the caller gets when its last try ran out of policy.per_try_timeout_ms."""
+    return RoutingRejected(
+        grpc.StatusCode.DEADLINE_EXCEEDED,
+        f"{tried} attempt(s) failed; last: {node.key} {what} within the per-try timeout of {per_try_ms:g} ms "
+        "(policy.per_try_timeout_ms)")
 
 
 class _NoFirstResponse(Exception):
