@@ -8,6 +8,8 @@ server, and called with the generated Triton stub."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
+from collections.abc import AsyncIterator
 
 import grpc
 import grpc.aio
@@ -27,7 +29,10 @@ async def _never(request: bytes, context: grpc.aio.ServicerContext) -> bytes:
     raise AssertionError("unreachable")
 
 
-async def _servers() -> tuple[grpc.aio.Server, grpc.aio.Server, EdgeFront, str]:
+@contextlib.asynccontextmanager
+async def _front_of_a_frozen_triton() -> AsyncIterator[tuple[EdgeFront, grpc.aio.Channel]]:
+    """The real front, served on loopback before the fake frozen Triton, and a client channel to it; all closed
+    after."""
     triton = grpc.aio.server()
     triton.add_generic_rpc_handlers((grpc.method_handlers_generic_handler(
         SERVICE_NAME, {"ModelInfer": grpc.unary_unary_rpc_method_handler(_never)}),))
@@ -37,8 +42,14 @@ async def _servers() -> tuple[grpc.aio.Server, grpc.aio.Server, EdgeFront, str]:
     edge = grpc.aio.server()
     edge.add_generic_rpc_handlers((front.handler(),))
     edge_port = edge.add_insecure_port("127.0.0.1:0")
-    await edge.start()
-    return triton, edge, front, f"127.0.0.1:{edge_port}"
+    try:
+        await edge.start()
+        async with grpc.aio.insecure_channel(f"127.0.0.1:{edge_port}") as channel:
+            yield front, channel
+    finally:
+        await edge.stop(None)
+        await front.aclose()
+        await triton.stop(None)
 
 
 async def _until(predicate, what: str) -> None:  # noqa: ANN001
@@ -55,49 +66,39 @@ def _lost_calls() -> float:
 
 def test_abandoning_a_frozen_triton_fails_the_calls_in_flight_unavailable_at_once():
     async def main() -> None:
-        triton, edge, front, address = await _servers()
-        try:
-            async with grpc.aio.insecure_channel(address) as channel:
-                stub = service_pb2_grpc.GRPCInferenceServiceStub(channel)
-                calls = [stub.ModelInfer(simple_request(seed), timeout=30) for seed in range(3)]
-                await _until(lambda: front.in_flight == 3, "three calls in flight at the frozen Triton")
-                lost_before = _lost_calls()
-                assert await front.abandon_triton() == 3
-                for call in calls:
-                    with pytest.raises(grpc.aio.AioRpcError) as failed:
-                        await asyncio.wait_for(call, 5)
-                    assert failed.value.code() == grpc.StatusCode.UNAVAILABLE
-                    assert failed.value.details() == ("edge node dakar/dakar-a lost its Triton while the call was in "
-                                                      "flight; retry on another node")
-                assert front.in_flight == 0 and _lost_calls() == lost_before + 3
-        finally:
-            await edge.stop(None)
-            await front.aclose()
-            await triton.stop(None)
+        async with _front_of_a_frozen_triton() as (front, channel):
+            stub = service_pb2_grpc.GRPCInferenceServiceStub(channel)
+            calls = [stub.ModelInfer(simple_request(seed), timeout=30) for seed in range(3)]
+            await _until(lambda: front.in_flight == 3, "three calls in flight at the frozen Triton")
+            lost_before = _lost_calls()
+            assert await front.abandon_triton() == 3
+            for call in calls:
+                with pytest.raises(grpc.aio.AioRpcError) as failed:
+                    await asyncio.wait_for(call, 5)
+                assert failed.value.code() == grpc.StatusCode.UNAVAILABLE
+                assert failed.value.details() == ("edge node dakar/dakar-a lost its Triton while the call was in "
+                                                  "flight; retry on another node")
+            assert _lost_calls() == lost_before + 3
+            # (the caller may hear the status before the handler's own count is back down: same loop, either order)
+            await _until(lambda: front.in_flight == 0, "the failed calls' end at the front")
 
     asyncio.run(main())
 
 
 def test_a_call_its_caller_cancels_is_not_counted_lost_and_the_front_serves_on():
     async def main() -> None:
-        triton, edge, front, address = await _servers()
-        try:
-            async with grpc.aio.insecure_channel(address) as channel:
-                stub = service_pb2_grpc.GRPCInferenceServiceStub(channel)
-                call = stub.ModelInfer(simple_request(0), timeout=30)
-                await _until(lambda: front.in_flight == 1, "the call in flight at the frozen Triton")
-                lost_before = _lost_calls()
-                call.cancel()
-                await _until(lambda: front.in_flight == 0, "the cancelled call's end at the front")
-                assert _lost_calls() == lost_before
-                # the front still forwards: a new call reaches the (still frozen) Triton
-                second = stub.ModelInfer(simple_request(1), timeout=30)
-                await _until(lambda: front.in_flight == 1, "a new call in flight")
-                second.cancel()
-        finally:
-            await edge.stop(None)
-            await front.aclose()
-            await triton.stop(None)
+        async with _front_of_a_frozen_triton() as (front, channel):
+            stub = service_pb2_grpc.GRPCInferenceServiceStub(channel)
+            call = stub.ModelInfer(simple_request(0), timeout=30)
+            await _until(lambda: front.in_flight == 1, "the call in flight at the frozen Triton")
+            lost_before = _lost_calls()
+            call.cancel()
+            await _until(lambda: front.in_flight == 0, "the cancelled call's end at the front")
+            assert _lost_calls() == lost_before
+            # the front still forwards: a new call reaches the (still frozen) Triton
+            second = stub.ModelInfer(simple_request(1), timeout=30)
+            await _until(lambda: front.in_flight == 1, "a new call in flight")
+            second.cancel()
 
     asyncio.run(main())
 
@@ -106,30 +107,25 @@ def test_a_call_admitted_before_triton_was_given_up_and_not_yet_sent_is_not_sent
     # the call is past admission, its model's transaction policy still being asked (here held on purpose), when the
     # front gives its Triton up: the fresh channel leads to the same frozen Triton, so the call must not go on
     async def main() -> None:
-        triton, edge, front, address = await _servers()
-        asked, release = asyncio.Event(), asyncio.Event()
+        async with _front_of_a_frozen_triton() as (front, channel):
+            asked, release = asyncio.Event(), asyncio.Event()
 
-        async def held_policy(model: str) -> bool:
-            asked.set()
-            await release.wait()
-            return False
+            async def held_policy(model: str) -> bool:
+                asked.set()
+                await release.wait()
+                return False
 
-        front._is_decoupled = held_policy  # type: ignore[method-assign]
-        try:
-            async with grpc.aio.insecure_channel(address) as channel:
-                arrived_before = len(_ARRIVED)
-                call = service_pb2_grpc.GRPCInferenceServiceStub(channel).ModelInfer(simple_request(0), timeout=30)
-                await asyncio.wait_for(asked.wait(), 5)
-                await front.abandon_triton()
-                release.set()
-                with pytest.raises(grpc.aio.AioRpcError) as failed:
-                    await asyncio.wait_for(call, 5)
-                assert failed.value.code() == grpc.StatusCode.UNAVAILABLE
-                assert "lost its Triton" in failed.value.details()
-                assert len(_ARRIVED) == arrived_before and front.in_flight == 0
-        finally:
-            await edge.stop(None)
-            await front.aclose()
-            await triton.stop(None)
+            front._is_decoupled = held_policy  # type: ignore[method-assign]
+            arrived_before = len(_ARRIVED)
+            call = service_pb2_grpc.GRPCInferenceServiceStub(channel).ModelInfer(simple_request(0), timeout=30)
+            await asyncio.wait_for(asked.wait(), 5)
+            await front.abandon_triton()
+            release.set()
+            with pytest.raises(grpc.aio.AioRpcError) as failed:
+                await asyncio.wait_for(call, 5)
+            assert failed.value.code() == grpc.StatusCode.UNAVAILABLE
+            assert "lost its Triton" in failed.value.details()
+            assert len(_ARRIVED) == arrived_before
+            await _until(lambda: front.in_flight == 0, "the refused call's end at the front")
 
     asyncio.run(main())
