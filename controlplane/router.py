@@ -209,6 +209,8 @@ class Router:
             timeout = remaining_timeout(context)
             if attempt and timeout is not None and timeout < 0.002:
                 break
+            if last is not None:  # a retry: counted when it is made, so a last failed try counts none
+                metrics.RETRIES.labels("PER_TRY_TIMEOUT" if expired else last.code().name).inc()
             tried += 1
             per_try = per_try_s is not None and (timeout is None or per_try_s < timeout)  # the try's own bound
             token = self.ledger.sent(node, self._reaches_at(decision.region, node))
@@ -226,7 +228,6 @@ class Router:
                     self.ledger.cancel(node, token)  # reached the node: it stays on the books until a report covers it)
                 if exc.code() == grpc.StatusCode.UNAVAILABLE or expired:  # a full node (RESOURCE_EXHAUSTED) is healthy
                     self.ledger.failed(node)
-                metrics.RETRIES.labels("PER_TRY_TIMEOUT" if expired else exc.code().name).inc()
                 last, last_node = exc, node
                 continue
             metrics.ATTEMPTS.labels(node.hub, node.node_id, "OK").inc()

@@ -20,6 +20,7 @@ from controlplane.kernel.config import OutlierDetection, RegionsConfig
 from controlplane.kernel.errors import RoutingRejected
 from controlplane.kernel.ledger import LoadLedger
 from controlplane.kernel.policy import NEAREST, OVERFLOW, NodeState
+from controlplane.metrics import REGISTRY
 from controlplane.router import RETRYABLE, Router, _Only, build_state
 from controlplane.transport import Transport
 from controlplane.wire.relay import CACHE_HEADER, RETRY_AFTER_HEADER
@@ -159,6 +160,11 @@ def make_router(
     return Router(state, ledger, transport, rng=random.Random(1), clock=lambda: NOW)
 
 
+def retries(reason: str) -> float:
+    """The router's retry counter for one reason (the registry is the process's own: read it as a difference)."""
+    return REGISTRY.get_sample_value("edgeroute_router_retries_total", {"reason": reason}) or 0.0
+
+
 def test_the_fake_is_a_transport():
     """The fake has every member of the Transport protocol the router may use (so the tests exercise the seam
     the real GrpcTransport plugs into)."""
@@ -283,11 +289,13 @@ async def test_max_attempts_bounds_the_attempts(shipped_config, max_attempts):
     decision = router.decide(MODEL, Context())
     assert len(decision.candidates) == 5
 
+    retries_before = retries("UNAVAILABLE")
     with pytest.raises(RoutingRejected) as raised:
         await router._attempts("ModelInfer", b"req", decision, Context(), metadata=())
 
     tried = [c.key for c in decision.candidates[:max_attempts]]
     assert transport.nodes == tried
+    assert retries("UNAVAILABLE") - retries_before == max_attempts - 1  # the last failed try is not a retry
     assert raised.value.code == grpc.StatusCode.UNAVAILABLE
     assert raised.value.message == f"{max_attempts} attempt(s) failed; last: {tried[-1]} is down"
     assert raised.value.metadata == ()
@@ -468,8 +476,10 @@ async def test_every_attempt_past_its_per_try_timeout_is_a_clear_deadline_exceed
     router = make_router(with_policy(shipped_config, per_try_timeout_ms=250), [node("tangier"), node("dakar")],
                          transport)
     decision = router.decide(MODEL, Context())
+    retries_before = retries("PER_TRY_TIMEOUT")
     with pytest.raises(RoutingRejected) as raised:
         await router._attempts("ModelInfer", b"req", decision, Context(10.0), metadata=())
+    assert retries("PER_TRY_TIMEOUT") - retries_before == 1  # one retry: tangier's expiry; dakar's is the last
     assert raised.value.code == grpc.StatusCode.DEADLINE_EXCEEDED
     assert raised.value.message == ("2 attempt(s) failed; last: dakar/dakar-1 did not answer within the per-try "
                                     "timeout of 250 ms (policy.per_try_timeout_ms)")
