@@ -40,6 +40,7 @@ UNARY_METHODS = tuple(m.name for m in _SERVICE.methods if not m.client_streaming
 STREAM_METHODS = tuple(m.name for m in _SERVICE.methods if m.client_streaming and m.server_streaming)
 ADMISSION_RETRY_AFTER_MS = 100
 STREAM_OUTBOX = 64  # responses buffered toward a slow client before Triton's side waits
+RECONNECT_GRACE_S = 5.0  # how long a call on a replaced channel to Triton may still take
 
 
 # Triton quotes names whole in its errors: a request with a 10 KB tensor name comes back with 10 KB of
@@ -65,9 +66,8 @@ class EdgeFront:
         self._hop_secret = hop_secret
         # under mutual TLS: only a caller holding a router certificate, whose tenant metadata is then trusted
         self._require_router_cert = require_router_cert
-        self._old_channels: list[grpc.aio.Channel] = []
         self._lost_channels = 0  # channels `abandon_triton` gave up: a call admitted before one must not go on
-        self.connect(triton_target)
+        self._open(triton_target)
         self.in_flight = 0
         self.received = 0  # calls taken in since start: the reporter turns it into an arrival rate
         self.load_changed = asyncio.Event()
@@ -75,10 +75,16 @@ class EdgeFront:
         self.not_serving: str | None = None
         self.triton_trouble = asyncio.Event()  # a call found Triton unreachable: the supervisor looks at once
 
-    def connect(self, triton_target: str) -> None:
-        """(Re)point the front at its Triton, e.g. after a restart on new ports."""
-        if getattr(self, "_channel", None) is not None:
-            self._old_channels.append(self._channel)
+    async def connect(self, triton_target: str, grace_s: float | None = RECONNECT_GRACE_S) -> None:
+        """Point the front at its Triton anew, e.g. after a restart on new ports. The replaced channel is closed:
+        a call still on it has `grace_s` to end, then is cancelled (after a restart none is: the node refused calls
+        while Triton was away)."""
+        if (replaced := self._open(triton_target)) is not None:
+            await replaced.close(grace=grace_s)
+
+    def _open(self, triton_target: str) -> grpc.aio.Channel | None:
+        """Open a channel to `triton_target` for the calls from now on; returns the one it replaces."""
+        replaced = getattr(self, "_channel", None)
         self.triton_target = triton_target
         self._channel = grpc.aio.insecure_channel(triton_target, options=_TRITON_CHANNEL_OPTIONS)
         self._unary = {
@@ -88,17 +94,16 @@ class EdgeFront:
         self._stream = self._channel.stream_stream(
             method_path("ModelStreamInfer"), request_serializer=None, response_deserializer=None
         )
+        return replaced
 
     async def abandon_triton(self) -> int:
         """Fail the calls in flight at this Triton at once, UNAVAILABLE (`_lost`), so that routers retry them on
         another node: the supervisor found it not answering, and a frozen process keeps its connections open, so
         they would otherwise wait out their deadlines. Its channel is closed (which cancels them) and a fresh one
         opened to the same address. Returns how many calls were in flight."""
-        lost, in_flight = self._channel, self.in_flight
+        in_flight = self.in_flight
         self._lost_channels += 1
-        self.connect(self.triton_target)
-        self._old_channels.remove(lost)
-        await lost.close(grace=None)
+        await self.connect(self.triton_target, grace_s=None)
         return in_flight
 
     def _lost(self) -> str:
@@ -410,8 +415,7 @@ class EdgeFront:
         return service_pb2.ServerReadyResponse.FromString(raw).ready
 
     async def aclose(self) -> None:
-        for channel in (*self._old_channels, self._channel):
-            await channel.close()
+        await self._channel.close()
 
 
 @dataclass(frozen=True, slots=True)

@@ -116,7 +116,7 @@ class Supervisor:
             if self._owner is None:
                 self._owner = ThreadPoolExecutor(max_workers=1, thread_name_prefix="triton-owner")
             await asyncio.get_running_loop().run_in_executor(self._owner, self._restart)
-            self.front.connect(self.backend.grpc_target)
+            await self.front.connect(self.backend.grpc_target)
             self.reporter.scrape_from(self.backend.metrics_url)
         if not await self.wait_ready(stop, None if isinstance(self.backend, ExternalTriton) else READY_WAIT_S):
             if not stop.is_set():

@@ -1,5 +1,6 @@
 """The edge front's answer to a Triton found not answering (EdgeFront.abandon_triton): the calls in flight there fail
-UNAVAILABLE at once, so that a router retries them elsewhere; a call its own caller cancels is not counted as lost.
+UNAVAILABLE at once, so that a router retries them elsewhere; a call its own caller cancels is not counted as lost;
+and pointing the front at a restarted Triton (EdgeFront.connect) closes the channel it replaces.
 
 The Triton here is a fake on loopback that speaks Triton's gRPC service (GRPCInferenceService) and never answers a
 ModelInfer: a frozen Triton, whose connections stay open. The front is the real one, served by a real grpc.aio
@@ -127,5 +128,28 @@ def test_a_call_admitted_before_triton_was_given_up_and_not_yet_sent_is_not_sent
             assert "lost its Triton" in failed.value.details()
             assert len(_ARRIVED) == arrived_before
             await _until(lambda: front.in_flight == 0, "the refused call's end at the front")
+
+    asyncio.run(main())
+
+
+def test_pointing_the_front_at_a_restarted_triton_closes_the_channel_it_replaces():
+    # one channel per Triton restart used to stay open until the node stopped; a call still on the replaced channel
+    # has the grace to end, then is failed like any call whose Triton was lost
+    async def main() -> None:
+        async with _front_of_a_frozen_triton() as (front, channel):
+            stub = service_pb2_grpc.GRPCInferenceServiceStub(channel)
+            old = front._channel
+            stale = stub.ModelInfer(simple_request(0), timeout=30)
+            await _until(lambda: front.in_flight == 1, "a call in flight on the channel to be replaced")
+            await asyncio.wait_for(front.connect(front.triton_target, grace_s=0.2), 5)
+            assert old.get_state() == grpc.ChannelConnectivity.SHUTDOWN
+            assert front._channel is not old
+            with pytest.raises(grpc.aio.AioRpcError) as failed:
+                await asyncio.wait_for(stale, 5)
+            assert failed.value.code() == grpc.StatusCode.UNAVAILABLE
+            arrived_before = len(_ARRIVED)
+            fresh = stub.ModelInfer(simple_request(1), timeout=30)
+            await _until(lambda: len(_ARRIVED) == arrived_before + 1, "a new call at Triton through the new channel")
+            fresh.cancel()
 
     asyncio.run(main())

@@ -45,7 +45,7 @@ class _Front:
     async def learn_models(self, models: frozenset[str]) -> None:
         return None
 
-    def connect(self, target: str) -> None:
+    async def connect(self, target: str) -> None:
         self.connected.append(target)
 
     async def abandon_triton(self) -> int:
