@@ -1109,6 +1109,9 @@ def read(text: str) -> Reading:
             facts.append(Fact("not", "", "not"))
         elif lower in _FRAMES and _opens_request(tokens, i):
             t.used = True  # a request's own verb, not what is asked
+        elif (lower == "work" and i + 2 < len(tokens) and tokens[i + 1].text.lower() == "out"
+              and tokens[i + 2].kind != "punct" and _opens_request(tokens, i)):
+            t.used = tokens[i + 1].used = True  # "work out the break-even point": "calculate" (not "how often to work out")
         elif (lower in _MODALS and t.sentence_start and i + 1 < len(tokens) and tokens[i + 1].kind == "word"
               and tokens[i + 1].text.lower() != "you"):  # "can you explain": a request
             t.used = True

@@ -175,6 +175,15 @@ def _remembered(memo: dict[str, _T], key: str, compute: Callable[[], _T]) -> _T:
     return found
 
 
+_VOWELS = frozenset("aeiou")
+
+
+def _in_order(short: str, full: str) -> bool:
+    """Each letter of `short` is in `full`, in the same order."""
+    letters = iter(full)
+    return all(c in letters for c in short)
+
+
 def _edits(typed: str) -> tuple[set[str], set[str], set[str]]:
     """The words one slip from `typed`, likeliest first: a doubled letter undoubled or two letters swapped; a letter
     dropped or added; a letter changed."""
@@ -304,7 +313,7 @@ class Guard:
             return 1.0 if relation.agrees else -1.0
         if _compound(a, b) or _compound(b, a) or other_units(a, b):
             return -1.0
-        if same_unit(a, b) or self._misspelt(a, b):
+        if same_unit(a, b) or self._misspelt(a, b) or self._abbreviates(a, b) or self._abbreviates(b, a):
             return 1.0
         if self._other_kind(a, b):
             return -1.0
@@ -395,8 +404,8 @@ class Guard:
         # a noun naming what the other side asks says nothing more: "boiling time?" and "how long do I boil"
         answered_a, answered_b = _answered(ra), _answered(rb)
         # "time: 16:00" and "at 16:00"; "feeder F30" and "F30" (the facts met: an identifier's label only names it)
-        fields_a = _field_names(ra) | _id_labels(ra) | _labels_left_bare(ra, rb)
-        fields_b = _field_names(rb) | _id_labels(rb) | _labels_left_bare(rb, ra)
+        fields_a = _field_names(ra) | _id_labels(ra) | _labels_left_bare(ra, rb) | self._season_named(ra, rb)
+        fields_b = _field_names(rb) | _id_labels(rb) | _labels_left_bare(rb, ra) | self._season_named(rb, ra)
         la = [w for w in a if w not in b and not any(lemma(w) == lemma(o) for o in b) and lemma(w) not in answered_b
               and w not in fields_a]
         lb = [w for w in b if w not in a and not any(lemma(w) == lemma(o) for o in a) and lemma(w) not in answered_a
@@ -450,6 +459,8 @@ class Guard:
                 continue  # "which parrot bird lives longest": a parrot is a bird; "soil sand": the field's name
             if word in _DEFAULTS:
                 continue  # "regular nail polish" is what "nail polish" means unless said otherwise
+            if word in _KIND_NOUNS:
+                continue  # "soil type silt" is "soil silt", "which type of soil" "which soil": a kind named, no more
             if word in _LAWFUL and _modality(own) != "advised" and (
                     _modality(other_reading) == "allowed" or "legal" in said):
                 continue  # "is it legal to clear snow" asks what "am I allowed to clear snow" asks
@@ -476,6 +487,16 @@ class Guard:
                     return Verdict.DIFFER  # what the question asks for: "what are the signs" is not "what to do"
                 unsure = True  # the words cannot say: a paraphrase ("best wine to go with"), or another question
         return Verdict.UNSURE if unsure else Verdict.AGREE
+
+    def _season_named(self, reading: Reading, other: Reading) -> frozenset[str]:
+        """"season" where `reading` names a season that `other` names too ("season winter", "winter season" and "in
+        winter"): the word names the fact's kind, which the fact says (not "the rainy season", which names no season).
+        Kept where `other` types it with a slip ("sason winter"), which meets it as a word."""
+        seasons = {f.value for f in reading.facts if f.kind == "date" and f.value in _SEASONS}
+        if (seasons and not seasons.isdisjoint(f.value for f in other.facts if f.kind == "date")
+                and not any(w != "season" and self._slip(w, "season") for w in other.words)):
+            return frozenset(("season",))
+        return frozenset()
 
     def _said_apart(self, a: str, b: str) -> bool:
         """Two words that differ by a list or by WordNet: opposites, other units or counts of times ("once",
@@ -521,13 +542,27 @@ class Guard:
         return self._known_slip(a, b) or self._known_slip(b, a) or self._unknown_slip(a, b)
 
     def _unknown_slip(self, a: str, b: str) -> bool:
-        if self.lexicon is None or min(len(a), len(b)) < 5 or not (a.isalpha() and b.isalpha()) or set(a) != set(b):
+        if self.lexicon is None or min(len(a), len(b)) < 5 or not (a.isalpha() and b.isalpha()):
             return False
         if self.lexicon.lemmas(a) or self.lexicon.lemmas(b):
+            return False
+        short, full = sorted((a, b), key=len)
+        if len(full) >= 6 and len(short) == len(full) - 1 and short[0] == full[0] and short[-1] == full[-1] and any(
+                full[:i] + full[i + 1:] == short for i in range(1, len(full) - 1)):
+            return True  # a letter inside dropped: "cnfig", "cofig" for "config" (not one at either end: "http", "https")
+        if set(a) != set(b):
             return False
         swapped = len(a) == len(b) and sum(x != y for x, y in zip(a, b, strict=True)) == 2 and (
             OSA.distance(a, b, score_cutoff=1) == 1)
         return swapped or (a != b and _undoubled(a) == _undoubled(b))
+
+    def _abbreviates(self, short: str, full: str) -> bool:
+        """`short` is `full` written as its consonants, as an abbreviation is ("cfg" for "config", "msg" for "message",
+        "amt" for "amount"): three or four letters WordNet does not know, no vowel after the first, all of them in
+        `full` in order from its first letter, and `full` at least two letters longer."""
+        return (self.lexicon is not None and 3 <= len(short) <= 4 and len(full) >= len(short) + 2 and short.isalpha()
+                and full.isalpha() and short[0] == full[0] and _VOWELS.isdisjoint(short[1:])
+                and _in_order(short, full) and not self.lexicon.lemmas(short))
 
     def _implies(self, word: str, extra: str) -> float:
         """How well `word` implies `extra`: 1 for WordNet's synonyms, nothing for its kin and opposites (an added
@@ -938,6 +973,7 @@ _HOW_OFTEN = frozenset("always never sometimes often rarely seldom ever".split()
 # modifiers that name the case a question means when it names none: "a standard wingback chair", "a wingback chair"
 _DEFAULTS = frozenset("regular standard normal typical usual ordinary average basic plain usually normally typically "
                       "generally roughly approximately approx commonly".split())  # and the hedges that ask for it
+_KIND_NOUNS = frozenset(("type", "types", "kind", "kinds", "sort", "sorts"))
 _LASTING = frozenset(("last", "keep", "stay", "remain"))  # what a thing does for as long as "how long" asks
 
 
@@ -1081,17 +1117,29 @@ def _id_labels(reading: Reading) -> frozenset[str]:
 
 def _labels_left_bare(reading: Reading, other: Reading) -> frozenset[str]:
     """The labels of `reading`'s facts that name the fact's kind (`_FIELDS`) where `other` gives the same fact with no
-    label or a preposition only ("paid 1500 MAD", "1500 MAD"; "season summer", "in summer"): the facts met, and the
+    label or a preposition only ("paid 1500 MAD", "1500 MAD"; "season summer", "in summer"), with a label that names
+    its kind too ("paid 1500 MAD", "amount: 1500 MAD"), with a name for a label (a field's value before it: "home
+    Dakar: 900 dh"), or with a label `reading` says too ("home city: Dakar", "home Dakar"): the facts met, and the
     label says nothing the fact does not. Another label ("refunded", "reduced", "outside") stays a word to meet."""
-    bare = {(f.kind, f.value, f.unit) for f in other.facts if not f.label or f.label in PREPOSITIONS}
-    return frozenset(f.label for f in reading.facts if (f.kind, f.value, f.unit) in bare and f.label in _FIELDS.get(
-        "money" if f.kind == "num" and is_currency(f.unit) else f.kind, ()))
+    names = {f.value for f in other.facts if f.kind == "name"}
+    bare = {(f.kind, f.value, f.unit) for f in other.facts if not f.label or f.label in PREPOSITIONS
+            or f.label in names or f.label in _FIELDS.get(_field_kind(f), ()) or f.label in reading.words}
+    return frozenset(f.label for f in reading.facts if (f.kind, f.value, f.unit) in bare
+                     and f.label in _FIELDS.get(_field_kind(f), ()))
+
+
+def _field_kind(fact: Fact) -> str:
+    """The kind `_FIELDS` files a fact under: "money" for an amount of a currency, else its own."""
+    return "money" if fact.kind == "num" and is_currency(fact.unit) else fact.kind
+
+
+_SEASONS = frozenset(date_value(w) for w in ("spring", "summer", "autumn", "winter"))
 
 
 def _field_names(reading: Reading) -> frozenset[str]:
     """The nouns `reading` writes as a field's name, alone between two clause marks, that name a kind of fact it gives
     ("time: 16:00 | amt: 900 MAD | location: Rabat"): they say nothing the fact does not."""
-    given = {"money" if f.kind == "num" and is_currency(f.unit) else f.kind for f in reading.facts}
+    given = {_field_kind(f) for f in reading.facts}
     nouns = frozenset().union(*(_FIELDS.get(kind, ()) for kind in given))
     spelled = ("", *reading.spelled, "")
     return frozenset(w for i, w in enumerate(spelled) if w in nouns and not spelled[i - 1] and not spelled[i + 1])

@@ -1724,3 +1724,54 @@ def test_a_prompts_only_place_meets_the_word_wordnet_derives_from_it_elsewhere(g
     # a code that names no place leaves the name the only place ("VAT"; "US" names one, above)
     assert guard.verdict(read("What is the VAT rate in Germany?"), read("German VAT rate?")) is Verdict.AGREE
     assert guard.verdict(read("What is the VAT rate in Germany?"), read("French VAT rate?")) is Verdict.DIFFER
+
+
+def test_season_names_the_kind_of_a_season_the_other_side_gives_bare(guard):
+    rules = guard.without_paraphrase()
+    crop = "soil sand pH 7.5 rain 450 mm region Kairouan season autumn. crop?"
+    asked = "recommend a crop for soil sand, ph 7.5, 450 millimeters of rainfall, region kairouan, during autumn."
+    assert rules.verdict(read(crop), read(asked)) is Verdict.AGREE
+    assert rules.verdict(read(crop), read(asked.replace("autumn", "spring"))) is Verdict.DIFFER
+    # "season" typed with a slip still meets "season" as a word
+    assert rules.verdict(read(crop), read(crop.replace("season", "sason"))) is Verdict.AGREE
+    # "season" where no season is named ("the rainy season") is no field's name
+    assert guard._season_named(read("When is the rainy season in Kenya?"), read("When does it rain in Kenya?")) == set()
+    assert guard._season_named(read(crop), read(asked)) == {"season"}
+
+
+def test_an_abbreviation_or_a_letter_dropped_inside_meets_a_word_wordnet_does_not_know(guard):
+    assert guard._abbreviates("cfg", "config") and guard._abbreviates("amt", "amount")
+    assert not guard._abbreviates("msg", "message")  # a word WordNet knows ("MSG"): not taken for another
+    assert not guard._abbreviates("cfig", "config") and not guard._abbreviates("cfg", "cafe")  # a vowel; not in order
+    assert guard._unknown_slip("cnfig", "config") and guard._unknown_slip("cofig", "config")
+    assert not guard._unknown_slip("confi", "config")  # a letter dropped at an end: another word ("http", "https")
+    rules = guard.without_paraphrase()
+    assert rules.verdict(read(GRID), read(GRID.replace("config", "cfg"))) is Verdict.AGREE
+    assert rules.verdict(read(GRID), read(GRID.replace("config", "cnfig"))) is Verdict.AGREE
+    assert rules.verdict(read(GRID), read(GRID.replace("config", "cfg").replace("30 MW", "31 MW"))) is Verdict.DIFFER
+
+
+def test_a_field_name_as_a_label_meets_a_label_of_its_kind_or_a_name_before_the_value(guard):
+    rules = guard.without_paraphrase()
+    fraud = "card 4342 paid 50 MAD at 18:00 in Abidjan, home Dakar, 5 payments last hour. fraud?"
+    fields = "card: 4342 / amt: 50 MAD / time: 18:00 / where: Abidjan / home city: Dakar / payments last hour: 5. fraud?"
+    assert rules.verdict(read(fraud), read(fields)) is Verdict.AGREE  # "paid" and "amt"; "home city" and "home"
+    assert rules.verdict(read(fraud), read(fields.replace("50 MAD", "500 MAD"))) is Verdict.DIFFER
+    assert rules.verdict(read(fraud), read(fields.replace("home city: Dakar", "city: Dakar"))) is not Verdict.AGREE
+    named = "card#4342, home Dakar: 50 dh in Abidjan @ 18:00, 5 payments last hour. fraud?"
+    assert rules.verdict(read(fraud), read(named)) is Verdict.AGREE  # "Dakar: 50 dh": a field's value, no label
+    # a label that says what happened to the money stays a word to meet
+    assert rules.verdict(read(fraud), read(fraud.replace("paid", "refunded"))) is Verdict.DIFFER
+
+
+def test_work_out_opening_a_request_asks_for_the_answer_and_a_kind_named_says_no_more(guard):
+    assert read("Could you work out the break-even point for a cafe?").words == read(
+        "What is the break-even point for a cafe?").words
+    assert "work" in read("how often should I work out?").words  # the exercise, not a request
+    rules = guard.without_paraphrase()
+    assert rules.verdict(read("soil silt pH 5.5 rain 150 mm region Thies season summer. crop?"),
+                         read("soil type silt, pH 5.5, rain 150 mm, region Thies, season summer. crop?")) is Verdict.AGREE
+    assert rules.verdict(read("Which leathers can't be tooled?"), read("Which types of leather cannot be tooled?")) is (
+        Verdict.AGREE)
+    assert rules.verdict(read("Which leathers can't be tooled?"), read("Which types of leather can be tooled?")) is (
+        Verdict.DIFFER)
