@@ -452,8 +452,10 @@ class Guard:
                 return Verdict.DIFFER  # "which opera did Verdi write last, after Aida": one of several picked
             if not other or any(self._relation(word, o) is Relation.OPPOSITE for o in other):
                 return Verdict.DIFFER
-            if any(opposite(word, o) for o in said):
-                return Verdict.DIFFER  # the other side says its opposite, also with a word that carries no topic: "right", "in"
+            if any(opposite(word, o) and o not in own.said for o in said):
+                # the other side says its opposite, also with a word that carries no topic: "right", "in" (not one both
+                # say: "paid out 50 MAD in Rabat", "paid 50 MAD in Rabat")
+                return Verdict.DIFFER
             broader = [o for o in other if self.lexicon is not None and self.lexicon.broader(word, o)]
             if any((o, word) in own.modifiers or (word, o) in own.modifiers for o in broader):
                 continue  # "which parrot bird lives longest": a parrot is a bird; "soil sand": the field's name

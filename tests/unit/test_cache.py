@@ -1775,3 +1775,13 @@ def test_work_out_opening_a_request_asks_for_the_answer_and_a_kind_named_says_no
         Verdict.AGREE)
     assert rules.verdict(read("Which leathers can't be tooled?"), read("Which types of leather can be tooled?")) is (
         Verdict.DIFFER)
+
+
+def test_an_opposite_both_sides_say_is_no_opposite_of_a_word_one_side_adds(guard):
+    rules = guard.without_paraphrase()
+    # "after" is said on both sides: the "before" one side adds is not the opposite of the other's "after"
+    assert rules.verdict(read("How long after shocking the pool can we swim?"),
+                         read("After shocking the pool, how long before we can swim?")) is Verdict.AGREE
+    # "before" against an "after" only the other side says still differs
+    assert rules.verdict(read("How long should I wait after eating to swim?"),
+                         read("How long should I wait before eating to swim?")) is Verdict.DIFFER
