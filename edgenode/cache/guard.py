@@ -452,9 +452,10 @@ class Guard:
                 return Verdict.DIFFER  # "which opera did Verdi write last, after Aida": one of several picked
             if not other or any(self._relation(word, o) is Relation.OPPOSITE for o in other):
                 return Verdict.DIFFER
-            if any(opposite(word, o) and o not in own.said for o in said):
-                # the other side says its opposite, also with a word that carries no topic: "right", "in" (not one both
-                # say: "paid out 50 MAD in Rabat", "paid 50 MAD in Rabat")
+            if any(opposite(word, o) and not (o in PREPOSITIONS and o in own.said) for o in said):
+                # the other side says its opposite, also with a word that carries no topic: "right", "in" (not a
+                # preposition both say: "how long after eating ... before swimming", "how long after eating"; a deed
+                # both name still is one: "refunded 500 MAD, 6 payments" against "500 MAD, 6 payments")
                 return Verdict.DIFFER
             broader = [o for o in other if self.lexicon is not None and self.lexicon.broader(word, o)]
             if any((o, word) in own.modifiers or (word, o) in own.modifiers for o in broader):

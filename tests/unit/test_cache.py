@@ -1785,3 +1785,10 @@ def test_an_opposite_both_sides_say_is_no_opposite_of_a_word_one_side_adds(guard
     # "before" against an "after" only the other side says still differs
     assert rules.verdict(read("How long should I wait after eating to swim?"),
                          read("How long should I wait before eating to swim?")) is Verdict.DIFFER
+
+
+def test_no_one_is_nobody_not_a_count_of_one():
+    assert read("if no one answers").facts == read("if nobody answers").facts
+    assert not any(f.kind == "num" for f in read("auction over after 3 passes if no-one opened yet?").facts if
+                   f.value == "1")
+    assert any(f.kind == "num" and f.value == "1" for f in read("no one-way tickets").facts)  # "one-way" stays a count
