@@ -265,7 +265,9 @@ _REWRITES: tuple[tuple[str, object], ...] = (
     (r"(?:at |in |during )?(?:what|which) time of (?:the )?year", "when"),
     (r"(?:at |in |on )?(?:what|which) (?:time|years?|day|date|months?)", "when"), (r"for what reason", "why"),
     (r"wi-fi", "wifi"),  # one word, however written
-    (r"no[- ]one(?![-\w])", "nobody"),  # a person, not a count of one: "if no one has opened" is "if nobody has opened"
+    (r"no[- ]one(?![-\w])", "nobody"),
+    # asking for a judgement is asking the question: "would you call this fraud?" is "is this fraud?"
+    (r"would you (?:call|consider) (?=(?:this|that|it)\b)", "is "),  # a person, not a count of one: "if no one has opened" is "if nobody has opened"
     (r"midday|noon", "12:00"), (r"midnight", "0:00"),  # times of day by name
     (r"in what place", "where"),
     # "how do I know if my baby has a fever" asks for the signs, not what to do about it
@@ -410,7 +412,7 @@ _QUOTED = re.compile(r"(?<![\w'])['\"\u2018\u201c](?P<inner>[^'\"\u2018\u2019\u2
 _NEEDLES = (" then", "deg", "dollar", "pound", "sterling", "kron", "franc", "yen", "yuan", "rupee", "peso", "rand", "dirham",
             "naira", "shilling", "dinar", "how much time", "how frequently", "how regularly", "how many t", "how many s",
             "how many m", "how many h", "how many d", "how many w", "how many y", "kilowatt", "what t", "what y", "what d",
-            "which t", "which y", "which d", "what m", "which m", "wi-fi", " know", " tell", "or no", "yes/", "yes /", "what reason", "what place", "non-", "'",
+            "which t", "which y", "which d", "what m", "which m", "wi-fi", "would you c", " know", " tell", "or no", "yes/", "yes /", "what reason", "what place", "non-", "'",
             "\u2019", "reason", " cause", "is it ", " way", "steps", "process", "method", "procedure", "time to", "time of", "what caus", "what could",
             "what might", "what would", "is caus", "are caus", "what mak", "is mak", "are mak", "allowed", "permitted",
             "advance", "power of", "close to", " used", "count as", "counts as", "height", "length", "depth",

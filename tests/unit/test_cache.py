@@ -1792,3 +1792,13 @@ def test_no_one_is_nobody_not_a_count_of_one():
     assert not any(f.kind == "num" for f in read("auction over after 3 passes if no-one opened yet?").facts if
                    f.value == "1")
     assert any(f.kind == "num" and f.value == "1" for f in read("no one-way tickets").facts)  # "one-way" stays a count
+
+
+def test_would_you_call_this_asks_whether_it_is(guard):
+    assert read("would you call this fraud: card 1403 paid 50 MAD?").words == read(
+        "is this fraud: card 1403 paid 50 MAD?").words
+    assert "call" in read("would you call me tomorrow?").words  # a call asked for, not a judgement
+    rules = guard.without_paraphrase()
+    asked = "Would you call this fraud: card 1234 paid 1500 MAD at 16:00 in Casablanca, home Lagos, 3 payments last hour?"
+    assert rules.verdict(read(FRAUD), read(asked)) is Verdict.AGREE
+    assert rules.verdict(read(FRAUD), read(asked.replace("1500 MAD", "150 MAD"))) is Verdict.DIFFER
