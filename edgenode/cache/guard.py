@@ -552,7 +552,7 @@ class Guard:
         short, full = sorted((a, b), key=len)
         if len(full) >= 6 and len(short) == len(full) - 1 and short[0] == full[0] and short[-1] == full[-1] and any(
                 full[:i] + full[i + 1:] == short for i in range(1, len(full) - 1)):
-            return True  # a letter inside dropped: "cnfig", "cofig" for "config" (not one at either end: "http", "https")
+            return True  # a letter inside dropped: "cnfig", "cofig" for "config" (not one at either end: "configs")
         if set(a) != set(b):
             return False
         swapped = len(a) == len(b) and sum(x != y for x, y in zip(a, b, strict=True)) == 2 and (
@@ -560,9 +560,9 @@ class Guard:
         return swapped or (a != b and _undoubled(a) == _undoubled(b))
 
     def _abbreviates(self, short: str, full: str) -> bool:
-        """`short` is `full` written as its consonants, as an abbreviation is ("cfg" for "config", "msg" for "message",
-        "amt" for "amount"): three or four letters WordNet does not know, no vowel after the first, all of them in
-        `full` in order from its first letter, and `full` at least two letters longer."""
+        """`short` is `full` written as its consonants, as an abbreviation is ("cfg" for "config", "amt" for "amount";
+        not "msg", which WordNet knows): three or four letters WordNet does not know, no vowel after the first, all of
+        them in `full` in order from its first letter, and `full` at least two letters longer."""
         return (self.lexicon is not None and 3 <= len(short) <= 4 and len(full) >= len(short) + 2 and short.isalpha()
                 and full.isalpha() and short[0] == full[0] and _VOWELS.isdisjoint(short[1:])
                 and _in_order(short, full) and not self.lexicon.lemmas(short))
