@@ -219,6 +219,8 @@ def test_a_call_waiting_at_busy_nodes_past_the_per_try_timeout_is_tried_on_each_
     finally:
         for client in directs:
             client.close()
+        stack.routers.remove(router)  # this test's own router stops with it, not with the module's stack
+        router.process.stop(grace_s=10)
 
 
 def test_drain_on_sigterm_under_load_finishes_in_flight_calls_and_loses_nothing(dakar_pair):
