@@ -265,9 +265,9 @@ _REWRITES: tuple[tuple[str, object], ...] = (
     (r"(?:at |in |during )?(?:what|which) time of (?:the )?year", "when"),
     (r"(?:at |in |on )?(?:what|which) (?:time|years?|day|date|months?)", "when"), (r"for what reason", "why"),
     (r"wi-fi", "wifi"),  # one word, however written
-    (r"no[- ]one(?![-\w])", "nobody"),
+    (r"no[- ]one(?![-\w])", "nobody"),  # a person, not a count of one: "if no one has opened" is "if nobody has opened"
     # asking for a judgement is asking the question: "would you call this fraud?" is "is this fraud?"
-    (r"would you (?:call|consider) (?=(?:this|that|it)\b)", "is "),  # a person, not a count of one: "if no one has opened" is "if nobody has opened"
+    (r"would you (?:call|consider) (?=(?:this|that|it)\b)", "is "),
     (r"midday|noon", "12:00"), (r"midnight", "0:00"),  # times of day by name
     (r"in what place", "where"),
     # "how do I know if my baby has a fever" asks for the signs, not what to do about it

@@ -552,7 +552,7 @@ class Guard:
         short, full = sorted((a, b), key=len)
         if len(full) >= 6 and len(short) == len(full) - 1 and short[0] == full[0] and short[-1] == full[-1] and any(
                 full[:i] + full[i + 1:] == short for i in range(1, len(full) - 1)):
-            return True  # a letter inside dropped: "cnfig", "cofig" for "config" (not one at either end: "configs")
+            return True  # a letter inside dropped: "cnfig", "cofig" for "config" (not one at either end: "confi")
         if set(a) != set(b):
             return False
         swapped = len(a) == len(b) and sum(x != y for x, y in zip(a, b, strict=True)) == 2 and (
