@@ -65,91 +65,79 @@ def _lost_calls() -> float:
     return metrics.REGISTRY.get_sample_value("edgeroute_edge_triton_lost_calls_total") or 0.0
 
 
-def test_abandoning_a_frozen_triton_fails_the_calls_in_flight_unavailable_at_once():
-    async def main() -> None:
-        async with _front_of_a_frozen_triton() as (front, channel):
-            stub = service_pb2_grpc.GRPCInferenceServiceStub(channel)
-            calls = [stub.ModelInfer(simple_request(seed), timeout=30) for seed in range(3)]
-            await _until(lambda: front.in_flight == 3, "three calls in flight at the frozen Triton")
-            lost_before = _lost_calls()
-            assert await front.abandon_triton() == 3
-            for call in calls:
-                with pytest.raises(grpc.aio.AioRpcError) as failed:
-                    await asyncio.wait_for(call, 5)
-                assert failed.value.code() == grpc.StatusCode.UNAVAILABLE
-                assert failed.value.details() == ("edge node dakar/dakar-a lost its Triton while the call was in "
-                                                  "flight; retry on another node")
-            assert _lost_calls() == lost_before + 3
-            # (the caller may hear the status before the handler's own count is back down: same loop, either order)
-            await _until(lambda: front.in_flight == 0, "the failed calls' end at the front")
-
-    asyncio.run(main())
-
-
-def test_a_call_its_caller_cancels_is_not_counted_lost_and_the_front_serves_on():
-    async def main() -> None:
-        async with _front_of_a_frozen_triton() as (front, channel):
-            stub = service_pb2_grpc.GRPCInferenceServiceStub(channel)
-            call = stub.ModelInfer(simple_request(0), timeout=30)
-            await _until(lambda: front.in_flight == 1, "the call in flight at the frozen Triton")
-            lost_before = _lost_calls()
-            call.cancel()
-            await _until(lambda: front.in_flight == 0, "the cancelled call's end at the front")
-            assert _lost_calls() == lost_before
-            # the front still forwards: a new call reaches the (still frozen) Triton
-            second = stub.ModelInfer(simple_request(1), timeout=30)
-            await _until(lambda: front.in_flight == 1, "a new call in flight")
-            second.cancel()
-
-    asyncio.run(main())
-
-
-def test_a_call_admitted_before_triton_was_given_up_and_not_yet_sent_is_not_sent_there():
-    # the call is past admission, its model's transaction policy still being asked (here held on purpose), when the
-    # front gives its Triton up: the fresh channel leads to the same frozen Triton, so the call must not go on
-    async def main() -> None:
-        async with _front_of_a_frozen_triton() as (front, channel):
-            asked, release = asyncio.Event(), asyncio.Event()
-
-            async def held_policy(model: str) -> bool:
-                asked.set()
-                await release.wait()
-                return False
-
-            front._is_decoupled = held_policy  # type: ignore[method-assign]
-            arrived_before = len(_ARRIVED)
-            call = service_pb2_grpc.GRPCInferenceServiceStub(channel).ModelInfer(simple_request(0), timeout=30)
-            await asyncio.wait_for(asked.wait(), 5)
-            await front.abandon_triton()
-            release.set()
+async def test_abandoning_a_frozen_triton_fails_the_calls_in_flight_unavailable_at_once():
+    async with _front_of_a_frozen_triton() as (front, channel):
+        stub = service_pb2_grpc.GRPCInferenceServiceStub(channel)
+        calls = [stub.ModelInfer(simple_request(seed), timeout=30) for seed in range(3)]
+        await _until(lambda: front.in_flight == 3, "three calls in flight at the frozen Triton")
+        lost_before = _lost_calls()
+        assert await front.abandon_triton() == 3
+        for call in calls:
             with pytest.raises(grpc.aio.AioRpcError) as failed:
                 await asyncio.wait_for(call, 5)
             assert failed.value.code() == grpc.StatusCode.UNAVAILABLE
-            assert "lost its Triton" in failed.value.details()
-            assert len(_ARRIVED) == arrived_before
-            await _until(lambda: front.in_flight == 0, "the refused call's end at the front")
+            assert failed.value.details() == ("edge node dakar/dakar-a lost its Triton while the call was in "
+                                              "flight; retry on another node")
+        assert _lost_calls() == lost_before + 3
+        # (the caller may hear the status before the handler's own count is back down: same loop, either order)
+        await _until(lambda: front.in_flight == 0, "the failed calls' end at the front")
 
-    asyncio.run(main())
+
+async def test_a_call_its_caller_cancels_is_not_counted_lost_and_the_front_serves_on():
+    async with _front_of_a_frozen_triton() as (front, channel):
+        stub = service_pb2_grpc.GRPCInferenceServiceStub(channel)
+        call = stub.ModelInfer(simple_request(0), timeout=30)
+        await _until(lambda: front.in_flight == 1, "the call in flight at the frozen Triton")
+        lost_before = _lost_calls()
+        call.cancel()
+        await _until(lambda: front.in_flight == 0, "the cancelled call's end at the front")
+        assert _lost_calls() == lost_before
+        # the front still forwards: a new call reaches the (still frozen) Triton
+        second = stub.ModelInfer(simple_request(1), timeout=30)
+        await _until(lambda: front.in_flight == 1, "a new call in flight")
+        second.cancel()
 
 
-def test_pointing_the_front_at_a_restarted_triton_closes_the_channel_it_replaces():
+async def test_a_call_admitted_before_triton_was_given_up_and_not_yet_sent_is_not_sent_there():
+    # the call is past admission, its model's transaction policy still being asked (here held on purpose), when the
+    # front gives its Triton up: the fresh channel leads to the same frozen Triton, so the call must not go on
+    async with _front_of_a_frozen_triton() as (front, channel):
+        asked, release = asyncio.Event(), asyncio.Event()
+
+        async def held_policy(model: str) -> bool:
+            asked.set()
+            await release.wait()
+            return False
+
+        front._is_decoupled = held_policy  # type: ignore[method-assign]
+        arrived_before = len(_ARRIVED)
+        call = service_pb2_grpc.GRPCInferenceServiceStub(channel).ModelInfer(simple_request(0), timeout=30)
+        await asyncio.wait_for(asked.wait(), 5)
+        await front.abandon_triton()
+        release.set()
+        with pytest.raises(grpc.aio.AioRpcError) as failed:
+            await asyncio.wait_for(call, 5)
+        assert failed.value.code() == grpc.StatusCode.UNAVAILABLE
+        assert "lost its Triton" in failed.value.details()
+        assert len(_ARRIVED) == arrived_before
+        await _until(lambda: front.in_flight == 0, "the refused call's end at the front")
+
+
+async def test_pointing_the_front_at_a_restarted_triton_closes_the_channel_it_replaces():
     # one channel per Triton restart used to stay open until the node stopped; a call still on the replaced channel
     # has the grace to end, then is failed like any call whose Triton was lost
-    async def main() -> None:
-        async with _front_of_a_frozen_triton() as (front, channel):
-            stub = service_pb2_grpc.GRPCInferenceServiceStub(channel)
-            old = front._channel
-            stale = stub.ModelInfer(simple_request(0), timeout=30)
-            await _until(lambda: front.in_flight == 1, "a call in flight on the channel to be replaced")
-            await asyncio.wait_for(front.connect(front.triton_target, grace_s=0.2), 5)
-            assert old.get_state() == grpc.ChannelConnectivity.SHUTDOWN
-            assert front._channel is not old
-            with pytest.raises(grpc.aio.AioRpcError) as failed:
-                await asyncio.wait_for(stale, 5)
-            assert failed.value.code() == grpc.StatusCode.UNAVAILABLE
-            arrived_before = len(_ARRIVED)
-            fresh = stub.ModelInfer(simple_request(1), timeout=30)
-            await _until(lambda: len(_ARRIVED) == arrived_before + 1, "a new call at Triton through the new channel")
-            fresh.cancel()
-
-    asyncio.run(main())
+    async with _front_of_a_frozen_triton() as (front, channel):
+        stub = service_pb2_grpc.GRPCInferenceServiceStub(channel)
+        old = front._channel
+        stale = stub.ModelInfer(simple_request(0), timeout=30)
+        await _until(lambda: front.in_flight == 1, "a call in flight on the channel to be replaced")
+        await asyncio.wait_for(front.connect(front.triton_target, grace_s=0.2), 5)
+        assert old.get_state() == grpc.ChannelConnectivity.SHUTDOWN
+        assert front._channel is not old
+        with pytest.raises(grpc.aio.AioRpcError) as failed:
+            await asyncio.wait_for(stale, 5)
+        assert failed.value.code() == grpc.StatusCode.UNAVAILABLE
+        arrived_before = len(_ARRIVED)
+        fresh = stub.ModelInfer(simple_request(1), timeout=30)
+        await _until(lambda: len(_ARRIVED) == arrived_before + 1, "a new call at Triton through the new channel")
+        fresh.cancel()
