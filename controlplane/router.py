@@ -207,7 +207,7 @@ class Router:
             if node is None:
                 break
             timeout = remaining_timeout(context)
-            if attempt and timeout is not None and timeout < 0.002:
+            if attempt and not _time_for_a_try(timeout):
                 break
             if last is not None:  # a retry: counted when it is made, so a last failed try counts none
                 metrics.RETRIES.labels("PER_TRY_TIMEOUT" if expired else last.code().name).inc()
@@ -369,7 +369,7 @@ class Router:
             except grpc.aio.AioRpcError as exc:
                 metrics.ATTEMPTS.labels(node.hub, node.node_id, exc.code().name).inc()
                 timeout = remaining_timeout(context)
-                replayable = ledger.replayable() and attempt + 1 < len(candidates) and (timeout is None or timeout > 0.002)
+                replayable = ledger.replayable() and attempt + 1 < len(candidates) and _time_for_a_try(timeout)
                 if exc.code() in RETRYABLE and replayable:
                     if exc.code() == grpc.StatusCode.UNAVAILABLE:
                         self.ledger.failed(node)
@@ -380,7 +380,7 @@ class Router:
                 metrics.ATTEMPTS.labels(node.hub, node.node_id, "DEADLINE_EXCEEDED").inc()
                 self.ledger.failed(node)
                 timeout = remaining_timeout(context)
-                if attempt + 1 < len(candidates) and (timeout is None or timeout > 0.002):
+                if attempt + 1 < len(candidates) and _time_for_a_try(timeout):
                     metrics.RETRIES.labels("PER_TRY_TIMEOUT").inc()
                     continue
                 raise _per_try_expired(attempt + 1, node, "sent no response", policy.per_try_timeout_ms) from None
@@ -423,6 +423,14 @@ class Router:
         for method in _MODEL_CALLS:
             methods[method] = unary(self._model_call(method))
         return grpc.method_handlers_generic_handler(SERVICE_NAME, methods)
+
+
+MIN_TRY_S = 0.002  # with less of the caller's deadline left, no further try is made
+
+
+def _time_for_a_try(timeout: float | None) -> bool:
+    """Whether the caller's remaining deadline (None: none) leaves room for another try."""
+    return timeout is None or timeout >= MIN_TRY_S
 
 
 def _per_try_expired(tried: int, node: NodeState, what: str, per_try_ms: float | None) -> RoutingRejected:
