@@ -500,10 +500,15 @@ class Reading:
 
 
 _ES_AFTER = ("sses", "xes", "zzes", "ches", "shes")  # endings where "es" is the suffix: "boxes", "matches"
+# terms whose final "s" is no plural, where the word without it names another thing: the secure variant of a
+# protocol ("https" is not many "http"), Apple's iOS against I/O
+NOT_PLURALS = frozenset({"https", "ftps", "sftps", "smtps", "imaps", "pop3s", "ldaps", "ios"})
 
 
 def lemma(word: str) -> str:
     """A crude base form: "cities" city, "boiling" boil, "boxes" box, "ounces" ounce, "dates" date."""
+    if word in NOT_PLURALS:
+        return word
     for suffix, keep in (("ies", "y"), ("ing", ""), ("ed", ""), ("es", ""), ("s", "")):
         if suffix == "es" and not word.endswith(_ES_AFTER):
             continue  # "es" is a suffix only after a hiss: "boxes", "matches"; else just "s": "ounces", "dates"

@@ -102,6 +102,7 @@ from controlplane.kernel.prompts import (
     DWELLS,
     FUNCTION_WORDS,
     NEGATIONS,
+    NOT_PLURALS,
     PREPOSITIONS,
     ROLE_PREPOSITIONS,
     SEASON_VERBS,
@@ -311,7 +312,7 @@ class Guard:
         relation = self._relation(a, b)
         if relation.agrees is not None:
             return 1.0 if relation.agrees else -1.0
-        if _compound(a, b) or _compound(b, a) or other_units(a, b):
+        if _compound(a, b) or _compound(b, a) or other_units(a, b) or _stem_of_term(a, b) or _stem_of_term(b, a):
             return -1.0
         if same_unit(a, b) or self._misspelt(a, b) or self._abbreviates(a, b) or self._abbreviates(b, a):
             return 1.0
@@ -2220,6 +2221,12 @@ def _shortened_counts(a: Reading, b: Reading) -> tuple[Reading, Reading]:
     if not changed:
         return a, b
     return replace(a, words=tuple(w for w in a.words if w in words)), replace(b, facts=sorted_facts(facts))
+
+
+def _stem_of_term(a: str, b: str) -> bool:
+    """`b` is a term whose final "s" is no plural and `a` the word without it: "http" and "https" name two protocols
+    (not a slip of one letter, nor one and many)."""
+    return b in NOT_PLURALS and a == b[:-1]
 
 
 def _abbreviates(short: str, word: str) -> bool:

@@ -21,6 +21,8 @@ import gzip
 import json
 from pathlib import Path
 
+from controlplane.kernel.prompts import NOT_PLURALS
+
 TABLE = Path(__file__).resolve().parent / "wordnet" / "wordnet30.json.gz"
 
 # WordNet's detachment rules (morphy(7WN)): suffix -> ending, for nouns, verbs and adjectives together
@@ -95,7 +97,10 @@ class Lexicon:
         return cls(json.loads(gzip.decompress(path.read_bytes())))
 
     def lemmas(self, word: str) -> frozenset[str]:
-        return base_forms(word.lower(), self._words, self._forms)
+        word = word.lower()
+        if word in NOT_PLURALS:  # WordNet's morphy would read "https" as many "http"
+            return frozenset({word}) & frozenset(self._words)
+        return base_forms(word, self._words, self._forms)
 
     def completions(self, prefix: str) -> list[str]:
         """The lemmas WordNet knows that begin with `prefix` and are longer ("configuration", "configure" of

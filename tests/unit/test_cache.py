@@ -1751,6 +1751,17 @@ def test_an_abbreviation_or_a_letter_dropped_inside_meets_a_word_wordnet_does_no
     assert rules.verdict(read(GRID), read(GRID.replace("config", "cfg").replace("30 MW", "31 MW"))) is Verdict.DIFFER
 
 
+def test_a_term_whose_final_s_is_no_plural_is_not_its_stem(guard):
+    assert lemma("https") == "https" and lemma("ftps") == "ftps" and lemma("urls") == "url"
+    assert not guard.same_word("http", "https") and not guard.same_word("ftps", "ftp")
+    rules = guard.without_paraphrase()
+    port = "what port does http use"
+    assert rules.verdict(read(port), read(port.replace("http", "https"))) is not Verdict.AGREE
+    assert guard.verdict(read(port), read(port.replace("http", "https"))) is not Verdict.AGREE
+    # a plural of an acronym still meets it
+    assert rules.verdict(read("how to merge pdfs"), read("how to merge pdf")) is Verdict.AGREE
+
+
 def test_a_field_name_as_a_label_meets_a_label_of_its_kind_or_a_name_before_the_value(guard):
     rules = guard.without_paraphrase()
     fraud = "card 4342 paid 50 MAD at 18:00 in Abidjan, home Dakar, 5 payments last hour. fraud?"

@@ -75,6 +75,12 @@ def test_base_forms_follow_the_detachment_rules():
     assert base_forms("took", known, {"took": ["take"]}) == {"take"}
 
 
+def test_a_term_whose_final_s_is_no_plural_has_no_base_form_without_it(lexicon):
+    assert lexicon.lemmas("https") == frozenset() and lexicon.lemmas("http") == {"http"}
+    assert lexicon.relation("http", "https") is not Relation.SAME
+    assert lexicon.lemmas("urls") == {"url"}
+
+
 @pytest.mark.parametrize(("stored", "asked", "same"), [
     ("best time to plant wheat in Meknes?", "best time to plant maize in Meknes?", False),
     ("train ticket price from Rabat to Fes?", "bus ticket price from Rabat to Fes?", False),
