@@ -918,6 +918,7 @@ class Guard:
             return Verdict.DIFFER  # "when" and "where" want different answers; a question that names no interrogative
             # ("roasting time for a goose?", "2015 Super Bowl winner?") asks by its words, compared below
         if (_amount_for_time(a, b) or _amount_for_time(b, a) or _amount_for_yes_no(a, b) or _amount_for_yes_no(b, a)
+                or _count_for_how_long(a, b) or _count_for_how_long(b, a)
                 or _what_for_asked(a, b) or _what_for_asked(b, a)
                 or _asked_of_yes_no(a, b) or _asked_of_yes_no(b, a) or _selection_asked(a, b) or _selection_asked(b, a)):
             return Verdict.DIFFER
@@ -1010,6 +1011,17 @@ def _amount_for_time(a: Reading, b: Reading) -> bool:
         w in ("work", "figure") and n == "out" for w, n in zip(a.spelled, a.spelled[1:], strict=False))
     return (not _NO_AMOUNT.isdisjoint(a.asks) and not b.asks and "how" in b.said
             and not {"much", "many"}.isdisjoint(b.said) and not counts)
+
+
+def _count_for_how_long(a: Reading, b: Reading) -> bool:
+    """`a` asks how long, `b` asks no interrogative but how many of a thing that is no measure: "how many eggs do I
+    need for a cake" is not "how many minutes do I need" (read as how long); "how many miles is a marathon" asks how
+    long one is, "how many extra minutes" how long too ("how much", of a thing that lasts, may: "how much rest")."""
+    if "how long" not in a.asks or b.asks:
+        return False
+    spelled = b.spelled
+    return any(w == "how" and spelled[i + 1] == "many" and not any(
+        is_measure(lemma(x)) or is_measure(x) for x in spelled[i + 2:i + 4]) for i, w in enumerate(spelled[:-2]))
 
 
 _YES_NO = frozenset("do does did is are was were can could should must will would may".split())

@@ -1751,6 +1751,20 @@ def test_an_abbreviation_or_a_letter_dropped_inside_meets_a_word_wordnet_does_no
     assert rules.verdict(read(GRID), read(GRID.replace("config", "cfg").replace("30 MW", "31 MW"))) is Verdict.DIFFER
 
 
+def test_how_many_of_a_thing_that_is_no_measure_does_not_ask_how_long(guard):
+    rules = guard.without_paraphrase()
+    cake = "How many eggs do I need for a cake?"
+    assert rules.verdict(read(cake), read(cake.replace("eggs", "minutes"))) is Verdict.DIFFER
+    assert rules.verdict(read(cake.replace("eggs", "minutes")), read(cake)) is Verdict.DIFFER
+    # a count of a measure asks how long a thing is; "how many extra minutes" how long it takes
+    assert rules.verdict(read("How long is a marathon?"), read("How many miles is a marathon?")) is not Verdict.DIFFER
+    jam = "how long should I add to the water-bath time for jam at 6000 ft?"
+    assert rules.verdict(read(jam), read(jam.replace("how long", "how many extra minutes"))) is not Verdict.DIFFER
+    # "how much" of a thing that lasts may ask how long
+    assert rules.verdict(read("How long should I rest between sets?"),
+                         read("How much rest should I take between sets?")) is not Verdict.DIFFER
+
+
 def test_a_term_whose_final_s_is_no_plural_is_not_its_stem(guard):
     assert lemma("https") == "https" and lemma("ftps") == "ftps" and lemma("urls") == "url"
     assert not guard.same_word("http", "https") and not guard.same_word("ftps", "ftp")
