@@ -494,9 +494,32 @@ class Reading:
         return frozenset(self.words) | {f.value for f in self.facts if f.kind in ("name", "id")}
 
     @property
+    def code(self) -> tuple[str, ...]:
+        """The words written as code, verbatim and sorted: a regular expression, a call, an operator on a value, a
+        command's flag ("^[0-9]{3}$", "len()", ">100", "--force"), which no rewording changes."""
+        return code_words(self.text)
+
+    @property
     def asks(self) -> frozenset[str]:
         """What the question asks ("when", "how long"), where an interrogative opens it."""
         return frozenset(f.value for f in self.facts if f.kind == "ask")
+
+
+# a word written as code: brackets, braces, an anchor, a backslash, a pipe, a comparison, a variable, an operator of
+# two signs, a call, a flag; with a letter or a digit besides (not a separator: "|", "->" between fields)
+_CODE = re.compile(r"[\[\]{}^\\|<>]|\$(?!\d)|==|!=|&&|->|=>|::|\w\(|^--?[a-z]")
+_CODE_CONTENT = re.compile(r"[A-Za-z0-9]")
+
+
+def code_words(text: str) -> tuple[str, ...]:
+    """The words of `text` written as code (`Reading.code`), without the quotes around them or a sentence's
+    punctuation after them."""
+    found = []
+    for word in text.split():
+        word = word.strip("`'\"").rstrip(".,;:!?").strip("`'\"")
+        if _CODE.search(word) and _CODE_CONTENT.search(word):
+            found.append(word)
+    return tuple(sorted(found))
 
 
 _ES_AFTER = ("sses", "xes", "zzes", "ches", "shes")  # endings where "es" is the suffix: "boxes", "matches"

@@ -896,6 +896,8 @@ class Guard:
         """The rules alone: facts, what is asked, roles, negations, the small words (`_SMALL_WORDS`), tense, modality,
         then the template words."""
         a, b = self._respelled(a, b), self._respelled(b, a)
+        if a.code and b.code and a.code != b.code:
+            return Verdict.DIFFER  # code is read verbatim: "^[0-9]{3}$" is not "[0-9]{3}", "sin(2x)" not "sin(x)"
         close_counts = False
         if a.fact_key != b.fact_key:
             # the same fact written otherwise: each rewrite takes (a, b) to (a, b), tried from both sides

@@ -1751,6 +1751,17 @@ def test_an_abbreviation_or_a_letter_dropped_inside_meets_a_word_wordnet_does_no
     assert rules.verdict(read(GRID), read(GRID.replace("config", "cfg").replace("30 MW", "31 MW"))) is Verdict.DIFFER
 
 
+def test_words_written_as_code_are_compared_verbatim(guard):
+    regex = "What does the regex ^[0-9]{3}-[0-9]{4}$ match?"
+    assert read(regex).code == ("^[0-9]{3}-[0-9]{4}$",)
+    assert read("use `len()`.").code == ("len()",) and read("git push --force").code == ("--force",)
+    # field separators and prices are no code
+    assert read("feeder: F30 | load: 12MW -> config?").code == () and read("is $100 enough?").code == ()
+    rules = guard.without_paraphrase()
+    assert rules.verdict(read(regex), read(regex.replace("^", "").replace("$", ""))) is Verdict.DIFFER
+    assert rules.verdict(read(regex), read("Which strings would ^[0-9]{3}-[0-9]{4}$ match?")) is not Verdict.DIFFER
+
+
 def test_how_many_of_a_thing_that_is_no_measure_does_not_ask_how_long(guard):
     rules = guard.without_paraphrase()
     cake = "How many eggs do I need for a cake?"
