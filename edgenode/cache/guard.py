@@ -998,16 +998,18 @@ def _lasting(mine: list[str], theirs: list[str]) -> tuple[list[str], list[str]]:
 _LAWFUL = frozenset(("legal", "legally", "lawful", "lawfully", "permissible"))  # what "can" or "allowed" asks
 # words only one side has that pick one of several: "first", "last", "only", "another"
 _SELECTORS = frozenset("first last next previous only latest earliest final another".split())
-_NO_AMOUNT = frozenset(("how often", "when", "how"))  # asks a frequency, a time or a way, which no amount answers
+# asks a frequency, a time, a way, a reason, a place or a person, which no amount answers
+_NO_AMOUNT = frozenset(("how often", "when", "how", "why", "where", "who"))
 # a way asked that finds an amount: "how do I count the lines in a file" is "how many lines does a file have" (so do
 # "work out" and "figure out")
 _COUNTING = frozenset("count convert calculate compute measure estimate determine".split())
 
 
 def _amount_for_time(a: Reading, b: Reading) -> bool:
-    """`a` asks how often, when or how (a way), `b` how much or how many ("how often should I feed a kitten", "how much
-    should I feed a kitten"; "how many push-ups should I do", "how often should I do push-ups"; "how do I tell a client
-    I am raising my rates", "how much should I raise my rates"); "how many times", "how many minutes" and "at what
+    """`a` asks how often, when, how (a way), why, where or who, `b` how much or how many ("how often should I feed a
+    kitten", "how much should I feed a kitten"; "how many push-ups should I do", "how often should I do push-ups"; "how
+    do I tell a client I am raising my rates", "how much should I raise my rates"; "why does a thruster have that many
+    fins", "how many fins does a thruster have"); "how many times", "how many minutes" and "at what
     time" are read as the asks they are."""
     counts = not _COUNTING.isdisjoint(a.said) or any(
         w in ("work", "figure") and n == "out" for w, n in zip(a.spelled, a.spelled[1:], strict=False))

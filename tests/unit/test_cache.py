@@ -98,6 +98,8 @@ def test_facts_are_bound_to_their_roles():
     ("how often should I feed a kitten?", "how much should I feed a kitten?", False),
     ("how many push-ups should a beginner do?", "how often should a beginner do push-ups?", False),
     ("how often should I feed a kitten?", "how frequently should I feed a kitten?", True),
+    ("how many fins does a thruster surfboard have?", "why does a thruster surfboard have that many fins?", False),
+    ("how many seats are there in the stadium?", "where are the seats in the stadium?", False),
     ("how early should I arrive at the airport?", "how early can I arrive at the airport?", False),
     # advised is not required (the thirteenth split's author labels "should I book" and "must I book" two questions)
     ("how early should I arrive at the airport?", "how early must I arrive at the airport?", False),
