@@ -405,8 +405,10 @@ class Guard:
         # a noun naming what the other side asks says nothing more: "boiling time?" and "how long do I boil"
         answered_a, answered_b = _answered(ra), _answered(rb)
         # "time: 16:00" and "at 16:00"; "feeder F30" and "F30" (the facts met: an identifier's label only names it)
-        fields_a = _field_names(ra) | _id_labels(ra) | _labels_left_bare(ra, rb) | self._season_named(ra, rb)
-        fields_b = _field_names(rb) | _id_labels(rb) | _labels_left_bare(rb, ra) | self._season_named(rb, ra)
+        fields_a = (_field_names(ra) | _id_labels(ra) | _labels_left_bare(ra, rb) | self._season_named(ra, rb)
+                    | _measure_labels(ra, rb))
+        fields_b = (_field_names(rb) | _id_labels(rb) | _labels_left_bare(rb, ra) | self._season_named(rb, ra)
+                    | _measure_labels(rb, ra))
         la = [w for w in a if w not in b and not any(lemma(w) == lemma(o) for o in b) and lemma(w) not in answered_b
               and w not in fields_a]
         lb = [w for w in b if w not in a and not any(lemma(w) == lemma(o) for o in a) and lemma(w) not in answered_a
@@ -1146,6 +1148,19 @@ def _labels_left_bare(reading: Reading, other: Reading) -> frozenset[str]:
             or f.label in names or f.label in _FIELDS.get(_field_kind(f), ()) or f.label in reading.words}
     return frozenset(f.label for f in reading.facts if (f.kind, f.value, f.unit) in bare
                      and f.label in _FIELDS.get(_field_kind(f), ()))
+
+
+# nouns that say only that a number measures what the word before them names ("solar output 23 MW", "wind generation
+# 5 MW", "milk production 20 l")
+_MEASURE_NOUNS = frozenset("output outputs generation gen production reading readings level value figure".split())
+
+
+def _measure_labels(reading: Reading, other: Reading) -> frozenset[str]:
+    """The labels of `reading`'s measured facts that only say the number measures the word before them, where `other`
+    labels the same fact with that word ("solar output 23 MW", "solar 23 MW"): the label says nothing more."""
+    labelled = {(f.kind, f.value, f.unit, f.label) for f in other.facts if f.unit}
+    return frozenset(f.label for f in reading.facts if f.unit and f.label in _MEASURE_NOUNS and any(
+        word == f.label and (f.kind, f.value, f.unit, m) in labelled for m, word in reading.modifiers))
 
 
 def _field_kind(fact: Fact) -> str:

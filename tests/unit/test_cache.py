@@ -1753,6 +1753,19 @@ def test_an_abbreviation_or_a_letter_dropped_inside_meets_a_word_wordnet_does_no
     assert rules.verdict(read(GRID), read(GRID.replace("config", "cfg").replace("30 MW", "31 MW"))) is Verdict.DIFFER
 
 
+def test_a_noun_that_only_says_a_number_measures_the_word_before_it_says_nothing_more(guard):
+    rules = guard.without_paraphrase()
+    grid = "feeder F11 load 46 MW peak 48 MW solar 2 MW. config?"
+    assert rules.verdict(read(grid), read("f11: peak load 48 mw, solar gen 2 mw, load 46 mw. config?")) is Verdict.AGREE
+    assert rules.verdict(read(grid), read(grid.replace("solar 2 MW", "solar output 2 MW"))) is Verdict.AGREE
+    # another noun says more; another word before it is another fact; the number still counts
+    assert rules.verdict(read(grid), read(grid.replace("solar 2 MW", "solar capacity 2 MW"))) is not Verdict.AGREE
+    assert rules.verdict(read(grid), read(grid.replace("solar 2 MW", "wind output 2 MW"))) is not Verdict.AGREE
+    assert rules.verdict(read(grid), read(grid.replace("solar 2 MW", "solar output 3 MW"))) is Verdict.DIFFER
+    farm = "milk 20 l a day from 5 cows: is that good?"
+    assert rules.verdict(read(farm), read(farm.replace("milk 20 l", "milk production 20 l"))) is Verdict.AGREE
+
+
 def test_words_written_as_code_are_compared_verbatim(guard):
     regex = "What does the regex ^[0-9]{3}-[0-9]{4}$ match?"
     assert read(regex).code == ("^[0-9]{3}-[0-9]{4}$",)
