@@ -1372,8 +1372,10 @@ def test_a_facts_field_or_paying_verb_says_nothing_where_the_other_side_gives_th
 
 def test_a_label_of_two_words_meets_either_word_where_each_is_written_once(guard):
     grid = "feeder F35 load 44 MW peak 51 MW solar 9 MW. config?"
-    # the facts meet; "gen", a word only one side has, is the judge's to weigh
-    assert guard.verdict(read(grid), read("feeder F35 load 44 MW peak 51 MW solar gen 9 MW. config?")) is Verdict.UNSURE
+    # the facts meet; "gen" only says the number measures "solar" (`_measure_labels`); another word only one side
+    # has is the judge's to weigh
+    assert guard.verdict(read(grid), read("feeder F35 load 44 MW peak 51 MW solar gen 9 MW. config?")) is Verdict.AGREE
+    assert guard.verdict(read(grid), read("feeder F35 load 44 MW peak 51 MW solar farm 9 MW. config?")) is Verdict.UNSURE
     assert not guard.same_text("feeder F6 load 24 MW peak 36 MW solar 1 MW. config?",
                                "feeder F6 36 mw load peak load 24 MW 1 megawatts of solar. config?")
     assert not guard.same_text("Is a 240 Hz monitor worth it over a 144 Hz monitor for Valorant?",
