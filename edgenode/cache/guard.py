@@ -1066,6 +1066,7 @@ def _asked_of_yes_no(a: Reading, b: Reading) -> bool:
 
 
 _MODAL_ASKS = frozenset(("can", "must", "should"))
+_MODAL_OPENERS = frozenset(("can", "could", "may", "might", "must", "should", "shall"))  # "should I not use any inks"
 
 
 def _selection_asked(a: Reading, b: Reading) -> bool:
@@ -1073,7 +1074,9 @@ def _selection_asked(a: Reading, b: Reading) -> bool:
     ("do I have to use bread flour"), why ("why can't some leathers be tooled") or how many."""
     if a.spelled[:1] != ("which",) or a.asks or a.spelled[:2] in _WHAT_IS:
         return False
-    whether = not b.asks and _YES_NO_CLAUSE.match(b.text) is not None
+    whether = (not b.asks and _YES_NO_CLAUSE.match(b.text) is not None) or (
+        b.asks <= _MODAL_ASKS and b.spelled[:1] != ("",) and b.spelled[0] in _MODAL_OPENERS
+        and b.spelled[1:2] != ("you",))  # (not a request: "could you tell me which way")
     return whether or ("why" in b.asks and _REASONS.isdisjoint(a.said)) or _asks_amount(b.spelled[:2])
 
 
@@ -1559,8 +1562,9 @@ def _if_for_unless(a: Reading, b: Reading) -> bool:
 
 
 def _coordinations(reading: Reading) -> dict[frozenset[str], set[str]]:
-    """Pairs of words joined by "and" or "or" (articles between left out), with the joining word."""
-    spelled = [w for w in reading.spelled if w not in ("a", "an", "the")]
+    """Pairs of words joined by "and" or "or" (articles and "then" between left out: "ice and then heat"), with the
+    joining word."""
+    spelled = [w for w in reading.spelled if w not in ("a", "an", "the", "then")]
     out: dict[frozenset[str], set[str]] = {}
     for k in range(1, len(spelled) - 1):
         if spelled[k] in ("and", "or") and spelled[k - 1] in reading.words and spelled[k + 1] in reading.words:
@@ -1579,6 +1583,14 @@ def _and_for_or(a: Reading, b: Reading) -> bool:
 
 _BE_WORDS = frozenset(("is", "are", "was", "were", "be", "been"))
 _BE_NEXT = frozenset((("is",), ("are",), ("was",), ("were",), ("be",), ("will",), ("should",), ("must",)))
+
+
+def _too_for_enough(a: Reading, b: Reading) -> bool:
+    """"too" before a word on one side, "enough" after it on the other: "is 80 C too hot" asks of a limit above, "is 80 C
+    hot enough" of one below."""
+    spelled = b.spelled
+    return any(w == "too" and nxt in spelled[:-1] and spelled[spelled.index(nxt) + 1] == "enough"
+               for w, nxt in zip(a.spelled, a.spelled[1:], strict=False))
 
 
 def _here_for_there(a: Reading, b: Reading) -> bool:
@@ -1703,7 +1715,7 @@ def _perfect_for_plain(a: Reading, b: Reading) -> bool:
 _SMALL_WORDS = (_opposed_prepositions, _given_for_got, _other_person, _and_for_or, _here_for_there, _past_for_present,
                 _bound_reversed, _run_reordered, _asker_swapped, _other_clause_person, _particle_changed,
                 _one_word_swapped, _if_for_unless, _both_added, _place_swapped, _spans_traded, _number_preposition,
-                _condition_added, _degree_added, _person_named, _perfect_for_plain, _passive_for_active)
+                _condition_added, _degree_added, _person_named, _perfect_for_plain, _passive_for_active, _too_for_enough)
 
 
 def _order_swapped(a: Reading, b: Reading, near: int = 2) -> bool:

@@ -1755,6 +1755,21 @@ def test_an_abbreviation_or_a_letter_dropped_inside_meets_a_word_wordnet_does_no
     assert rules.verdict(read(GRID), read(GRID.replace("config", "cfg").replace("30 MW", "31 MW"))) is Verdict.DIFFER
 
 
+def test_too_against_enough_and_then_against_or_and_which_against_a_modal_yes_or_no(guard):
+    rules = guard.without_paraphrase()
+    carpet = "Is 80 C too hot for steam cleaning a wool carpet?"
+    assert rules.verdict(read(carpet), read(carpet.replace("too hot", "hot enough"))) is Verdict.DIFFER
+    assert rules.verdict(read(carpet), read(carpet.replace("too hot", "excessively hot"))) is not Verdict.DIFFER
+    strain = "Should I use ice or heat on a back strain?"
+    assert rules.verdict(read(strain), read(strain.replace("or", "and then"))) is Verdict.DIFFER
+    assert rules.verdict(read(strain), read(strain.replace("ice or heat", "heat or ice"))) is not Verdict.DIFFER
+    inks = "Which inks should I not use in a celluloid pen?"
+    assert rules.verdict(read(inks), read("Should I not use any inks in a celluloid pen?")) is Verdict.DIFFER
+    # a request opened by a modal asks which all the same
+    asked = "Could you tell me which inks I should not use in a celluloid pen?"
+    assert rules.verdict(read(inks), read(asked)) is not Verdict.DIFFER
+
+
 def test_a_noun_that_only_says_a_number_measures_the_word_before_it_says_nothing_more(guard):
     rules = guard.without_paraphrase()
     grid = "feeder F11 load 46 MW peak 48 MW solar 2 MW. config?"
