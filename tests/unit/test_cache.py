@@ -1336,7 +1336,8 @@ def test_an_identifiers_kind_and_a_fields_broader_name_say_nothing_more(guard):
 def test_a_request_verb_that_opens_the_prompt_asks_nothing_more(guard):
     crop = "soil sand pH 6.5 rain 450 mm region Souss season summer. crop?"
     assert guard.same_text(crop, "Recommend a crop: soil sand, pH 6.5, rain 450 mm, region Souss, season summer. ty")
-    assert "recommend" in read("which crop do you recommend for sand?").words  # not where it opens no request
+    # not where it opens no request (what "you" recommend asks which: `test_asking_what_one_recommends_asks_which`)
+    assert "recommend" in read("which crop did the agronomist recommend for sand?").words
     fraud = "card 8735 paid 500 MAD at 22:00 in Dakar, home Abidjan, 6 payments last hour. fraud?"
     checked = "please check: card 8735 paid 500 MAD at 22:00 in Dakar, home Abidjan, 6 payments last hour. fraud?"
     assert "check" not in read(checked).words and guard.verdict(read(fraud), read(checked)) is Verdict.AGREE
@@ -1753,6 +1754,19 @@ def test_an_abbreviation_or_a_letter_dropped_inside_meets_a_word_wordnet_does_no
     assert rules.verdict(read(GRID), read(GRID.replace("config", "cfg"))) is Verdict.AGREE
     assert rules.verdict(read(GRID), read(GRID.replace("config", "cnfig"))) is Verdict.AGREE
     assert rules.verdict(read(GRID), read(GRID.replace("config", "cfg").replace("30 MW", "31 MW"))) is Verdict.DIFFER
+
+
+def test_asking_what_one_recommends_asks_which(guard):
+    assert read("what crop do you recommend?").words == read("what crop?").words
+    assert read("which wine would you suggest for salmon?").words == read("which wine for salmon?").words
+    # whether one recommends a thing, or advises against it, is asked of the verb
+    assert "recommend" in read("do you recommend planting maize?").said
+    assert "advise" in read("what would you advise against?").said
+    rules = guard.without_paraphrase()
+    crop = "soil silt pH 8.0 rain 450 mm region Thies season winter. crop?"
+    asked = "season: winter, region Thies, rain 450 mm, pH 8.0, soil: silt. what crop do you recommend? thanks"
+    assert rules.verdict(read(crop), read(asked)) is Verdict.AGREE
+    assert rules.verdict(read(crop), read(asked.replace("450", "350"))) is Verdict.DIFFER
 
 
 def test_too_against_enough_and_then_against_or_and_which_against_a_modal_yes_or_no(guard):
