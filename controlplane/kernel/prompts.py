@@ -270,6 +270,8 @@ _REWRITES: tuple[tuple[str, object], ...] = (
     (r"would you (?:call|consider) (?=(?:this|that|it)\b)", "is "),
     # and asking what one recommends asks which is best: "what crop do you recommend" asks "what crop"
     (r"(?:do|would|can|could|will) you (?:recommend|suggest|advise)(?= *(?:[?.!,;:]|$| for\b| in\b| to\b))", ""),
+    # as asking for a recommendation of it does: "crop recommendation?", "laptop suggestions for students?"
+    (r"(?<=\w )(?:recommendations?|suggestions?)(?= *(?:[?.!,;:]|$| for\b))", ""),
     (r"midday|noon", "12:00"), (r"midnight", "0:00"),  # times of day by name
     (r"in what place", "where"),
     # "how do I know if my baby has a fever" asks for the signs, not what to do about it
@@ -414,7 +416,7 @@ _QUOTED = re.compile(r"(?<![\w'])['\"\u2018\u201c](?P<inner>[^'\"\u2018\u2019\u2
 _NEEDLES = (" then", "deg", "dollar", "pound", "sterling", "kron", "franc", "yen", "yuan", "rupee", "peso", "rand", "dirham",
             "naira", "shilling", "dinar", "how much time", "how frequently", "how regularly", "how many t", "how many s",
             "how many m", "how many h", "how many d", "how many w", "how many y", "kilowatt", "what t", "what y", "what d",
-            "which t", "which y", "which d", "what m", "which m", "wi-fi", "would you c", "you recommend", "you suggest", "you advise", " know", " tell", "or no", "yes/", "yes /", "what reason", "what place", "non-", "'",
+            "which t", "which y", "which d", "what m", "which m", "wi-fi", "would you c", "you recommend", "you suggest", "you advise", "recommendation", "suggestion", " know", " tell", "or no", "yes/", "yes /", "what reason", "what place", "non-", "'",
             "\u2019", "reason", " cause", "is it ", " way", "steps", "process", "method", "procedure", "time to", "time of", "what caus", "what could",
             "what might", "what would", "is caus", "are caus", "what mak", "is mak", "are mak", "allowed", "permitted",
             "advance", "power of", "close to", " used", "count as", "counts as", "height", "length", "depth",

@@ -1759,6 +1759,9 @@ def test_an_abbreviation_or_a_letter_dropped_inside_meets_a_word_wordnet_does_no
 def test_asking_what_one_recommends_asks_which(guard):
     assert read("what crop do you recommend?").words == read("what crop?").words
     assert read("which wine would you suggest for salmon?").words == read("which wine for salmon?").words
+    assert read("crop recommendation?").words == read("crop?").words
+    assert read("laptop suggestions for students?").words == read("laptop for students?").words
+    assert "recommendation" in read("is a recommendation letter needed?").words  # one named, not asked for
     # whether one recommends a thing, or advises against it, is asked of the verb
     assert "recommend" in read("do you recommend planting maize?").said
     assert "advise" in read("what would you advise against?").said
