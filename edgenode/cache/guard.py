@@ -898,7 +898,8 @@ class Guard:
         """The rules alone: facts, what is asked, roles, negations, the small words (`_SMALL_WORDS`), tense, modality,
         then the template words."""
         a, b = self._respelled(a, b), self._respelled(b, a)
-        if a.code and b.code and a.code != b.code:
+        code_a, code_b = a.code, b.code
+        if code_a and code_b and code_a != code_b:
             return Verdict.DIFFER  # code is read verbatim: "^[0-9]{3}$" is not "[0-9]{3}", "sin(2x)" not "sin(x)"
         close_counts = False
         if a.fact_key != b.fact_key:
@@ -1011,8 +1012,8 @@ def _amount_for_time(a: Reading, b: Reading) -> bool:
     """`a` asks how often, when, how (a way), why, where or who, `b` how much or how many ("how often should I feed a
     kitten", "how much should I feed a kitten"; "how many push-ups should I do", "how often should I do push-ups"; "how
     do I tell a client I am raising my rates", "how much should I raise my rates"; "why does a thruster have that many
-    fins", "how many fins does a thruster have"); "how many times", "how many minutes" and "at what
-    time" are read as the asks they are."""
+    fins", "how many fins does a thruster have"); "how many times", "how many minutes" and "at what time" are read as
+    the asks they are."""
     counts = not _COUNTING.isdisjoint(a.said) or any(
         w in ("work", "figure") and n == "out" for w, n in zip(a.spelled, a.spelled[1:], strict=False))
     return (not _NO_AMOUNT.isdisjoint(a.asks) and not b.asks and "how" in b.said
@@ -1075,7 +1076,7 @@ def _selection_asked(a: Reading, b: Reading) -> bool:
     if a.spelled[:1] != ("which",) or a.asks or a.spelled[:2] in _WHAT_IS:
         return False
     whether = (not b.asks and _YES_NO_CLAUSE.match(b.text) is not None) or (
-        b.asks <= _MODAL_ASKS and b.spelled[:1] != ("",) and b.spelled[0] in _MODAL_OPENERS
+        b.asks <= _MODAL_ASKS and next(iter(b.spelled), "") in _MODAL_OPENERS
         and b.spelled[1:2] != ("you",))  # (not a request: "could you tell me which way")
     return whether or ("why" in b.asks and _REASONS.isdisjoint(a.said)) or _asks_amount(b.spelled[:2])
 
@@ -1588,9 +1589,8 @@ _BE_NEXT = frozenset((("is",), ("are",), ("was",), ("were",), ("be",), ("will",)
 def _too_for_enough(a: Reading, b: Reading) -> bool:
     """"too" before a word on one side, "enough" after it on the other: "is 80 C too hot" asks of a limit above, "is 80 C
     hot enough" of one below."""
-    spelled = b.spelled
-    return any(w == "too" and nxt in spelled[:-1] and spelled[spelled.index(nxt) + 1] == "enough"
-               for w, nxt in zip(a.spelled, a.spelled[1:], strict=False))
+    enough = {w for w, nxt in zip(b.spelled, b.spelled[1:], strict=False) if nxt == "enough"}
+    return any(w == "too" and nxt in enough for w, nxt in zip(a.spelled, a.spelled[1:], strict=False))
 
 
 def _here_for_there(a: Reading, b: Reading) -> bool:

@@ -99,7 +99,7 @@ class Lexicon:
     def lemmas(self, word: str) -> frozenset[str]:
         word = word.lower()
         if word in NOT_PLURALS:  # WordNet's morphy would read "https" as many "http"
-            return frozenset({word}) & frozenset(self._words)
+            return frozenset((word,)) if word in self._words else frozenset()
         return base_forms(word, self._words, self._forms)
 
     def completions(self, prefix: str) -> list[str]:
