@@ -86,6 +86,7 @@ _FRAME_LEADS = frozenset("can could would will you please kindly pls just now th
 _INTERJECTIONS = frozenset("hey hi hello pls plz please ok okay so yo quick question thanks thx ty".split())
 _MODALS = {"can": "can", "could": "can", "may": "can", "might": "can", "must": "must", "should": "should",
            "shall": "should"}
+MODAL_WORDS = frozenset(_MODALS)  # the modal verbs themselves: "can", "should", "might", ...
 _INTERROGATIVES = frozenset("how what which who whom whose when where why is are am was were do does did can could "
                             "should would will must may".split())
 _HOW = frozenset("far often old long big tall fast heavy deep wide high hot cold early late soon".split())

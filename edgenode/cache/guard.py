@@ -101,6 +101,7 @@ from controlplane.kernel.prompts import (
     DETERMINERS,
     DWELLS,
     FUNCTION_WORDS,
+    MODAL_WORDS,
     NEGATIONS,
     NOT_PLURALS,
     PREPOSITIONS,
@@ -177,12 +178,6 @@ def _remembered(memo: dict[str, _T], key: str, compute: Callable[[], _T]) -> _T:
 
 
 _VOWELS = frozenset("aeiou")
-
-
-def _in_order(short: str, full: str) -> bool:
-    """Each letter of `short` is in `full`, in the same order."""
-    letters = iter(full)
-    return all(c in letters for c in short)
 
 
 def _edits(typed: str) -> tuple[set[str], set[str], set[str]]:
@@ -567,8 +562,8 @@ class Guard:
         not "msg", which WordNet knows): three or four letters WordNet does not know, no vowel after the first, all of
         them in `full` in order from its first letter, and `full` at least two letters longer."""
         return (self.lexicon is not None and 3 <= len(short) <= 4 and len(full) >= len(short) + 2 and short.isalpha()
-                and full.isalpha() and short[0] == full[0] and _VOWELS.isdisjoint(short[1:])
-                and _in_order(short, full) and not self.lexicon.lemmas(short))
+                and full.isalpha() and _VOWELS.isdisjoint(short[1:]) and _abbreviates(short, full)
+                and not self.lexicon.lemmas(short))
 
     def _implies(self, word: str, extra: str) -> float:
         """How well `word` implies `extra`: 1 for WordNet's synonyms, nothing for its kin and opposites (an added
@@ -1067,7 +1062,6 @@ def _asked_of_yes_no(a: Reading, b: Reading) -> bool:
 
 
 _MODAL_ASKS = frozenset(("can", "must", "should"))
-_MODAL_OPENERS = frozenset(("can", "could", "may", "might", "must", "should", "shall"))  # "should I not use any inks"
 
 
 def _selection_asked(a: Reading, b: Reading) -> bool:
@@ -1076,7 +1070,7 @@ def _selection_asked(a: Reading, b: Reading) -> bool:
     if a.spelled[:1] != ("which",) or a.asks or a.spelled[:2] in _WHAT_IS:
         return False
     whether = (not b.asks and _YES_NO_CLAUSE.match(b.text) is not None) or (
-        b.asks <= _MODAL_ASKS and next(iter(b.spelled), "") in _MODAL_OPENERS
+        b.asks <= _MODAL_ASKS and next(iter(b.spelled), "") in MODAL_WORDS  # "should I not use any inks"
         and b.spelled[1:2] != ("you",))  # (not a request: "could you tell me which way")
     return whether or ("why" in b.asks and _REASONS.isdisjoint(a.said)) or _asks_amount(b.spelled[:2])
 
