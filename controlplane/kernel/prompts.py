@@ -25,7 +25,7 @@ import hashlib
 import re
 import sys
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from decimal import Decimal, localcontext
 
 _TOKEN = re.compile(
@@ -509,6 +509,19 @@ class Reading:
         """What the question asks ("when", "how long"), where an interrogative opens it."""
         return frozenset(f.value for f in self.facts if f.kind == "ask")
 
+    def packed(self) -> tuple:
+        """The reading as plain nested tuples of strings, which `unpacked` reads back equal. Python's cyclic
+        collector stops tracking such a tuple once it has met it, where a reading's objects stay tracked: a store
+        that keeps many readings keeps them packed (edgenode.cache.store), so a full collection does not walk them."""
+        return (tuple((f.kind, f.label, f.value, f.unit) for f in self.facts),
+                *(getattr(self, name) for name in _PACKED_FIELDS), self.text)
+
+    @staticmethod
+    def unpacked(packed: tuple) -> Reading:
+        return Reading(tuple(Fact(*fact) for fact in packed[0]), *packed[1:])
+
+
+_PACKED_FIELDS = tuple(f.name for f in fields(Reading) if f.name not in ("facts", "text"))
 
 # a word written as code: brackets, braces, an anchor, a backslash, a pipe, a comparison, a variable, an operator of
 # two signs, a call, a flag; with a letter or a digit besides (not a separator: "|", "->" between fields)

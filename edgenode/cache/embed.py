@@ -197,8 +197,8 @@ class StaticEmbedder:
         self.tokenizer.no_padding()
         self.tokenizer.no_truncation()
         self.source = source
-        self._pieces: dict[str, list[int]] = {}  # a whitespace-separated chunk's token ids (see ids)
-        self._older_pieces: dict[str, list[int]] = {}
+        self._pieces: dict[str, tuple[int, ...]] = {}  # a whitespace-separated chunk's token ids (see ids)
+        self._older_pieces: dict[str, tuple[int, ...]] = {}
         content = bytearray(b"\x01" * self.table.shape[0])  # per token id: not punctuation alone (a bytes read is fast)
         for token, index in self.tokenizer.get_vocab().items():
             if index < len(content) and not any(ch.isalnum() for ch in token.removeprefix("##")):
@@ -233,7 +233,7 @@ class StaticEmbedder:
         if _OTHER_CHARACTERS.search(text):
             return self.tokenizer.encode(text, add_special_tokens=False).ids
         newer, older = self._pieces, self._older_pieces
-        parts: list[list[int]] = []
+        parts: list[tuple[int, ...] | list[int]] = []
         fresh: dict[str, list[int]] = {}  # filled in place below, after one tokenizer call
         for chunk in text.split():
             found = newer.get(chunk)
@@ -249,7 +249,7 @@ class StaticEmbedder:
             split = list(fresh.values())
             for token, word in zip(encoding.ids, encoding.word_ids, strict=True):
                 split[word].append(token)
-            newer.update(fresh)
+            newer.update((chunk, tuple(ids)) for chunk, ids in fresh.items())  # tuples: the collector stops walking them
             if len(newer) > _MAX_CHUNKS // 2:
                 self._older_pieces, self._pieces = newer, {}
         return [token for part in parts for token in part]

@@ -63,12 +63,17 @@ class Entry:
     namespace: str
     key: bytes
     prompt: str
-    reading: Reading
+    packed: tuple = field(repr=False)  # its Reading, packed (Reading.packed): the collector does not walk it
     responses: tuple[bytes, ...]
     expires_at: float
     cost_s: float
     hits: int = 0
     min_similarity: float = 0.0  # raised by a failed check (edgenode.cache.verify): this entry's own threshold
+
+    @property
+    def reading(self) -> Reading:
+        """The prompt's reading, unpacked (a few microseconds: read it once per lookup)."""
+        return Reading.unpacked(self.packed)
 
     @property
     def size_bytes(self) -> int:
@@ -220,23 +225,23 @@ class SemanticCache:
             return Lookup(MISS, None, found[0][1] if found else 0.0, **times)
         wanted = read(prompt)
         guard = self.guard
-        readings = [entry.reading for label, _ in above if (entry := self._entries.get(label))]
+        candidates = [(entry, sim, entry.reading) for label, sim in above if (entry := self._entries.get(label))]
+        readings = [reading for _, _, reading in candidates]
         if not encode_now and (words := guard.unprepared(wanted, readings)):
             return Lookup(UNENCODED, None, above[0][1], **times, pending=tuple(words),
                           encode=functools.partial(guard.encode_words, words))
         guard.prepare(wanted, readings)
         unjudged: list[str] = []  # prompts the judge must encode before an earlier candidate can be decided
-        for label, sim in above:
-            entry = self._entries.get(label)
-            if entry is None or sim < entry.min_similarity:
+        for entry, sim, reading in candidates:
+            if sim < entry.min_similarity:
                 continue
-            verdict = guard.verdict(entry.reading, wanted)
-            if not encode_now and (waiting := guard.unjudged(entry.reading, wanted, verdict)):
+            verdict = guard.verdict(reading, wanted)
+            if not encode_now and (waiting := guard.unjudged(reading, wanted, verdict)):
                 unjudged.extend(waiting)
             elif unjudged:
                 if verdict is Verdict.AGREE:  # served unless a more similar candidate the judge must decide is
                     break
-            elif guard.decide(entry.reading, wanted, verdict):
+            elif guard.decide(reading, wanted, verdict):
                 return Lookup(SEMANTIC, self._touch(entry), sim, **times)
         if unjudged and guard.paraphrase is not None:
             texts = tuple(dict.fromkeys(unjudged))
@@ -264,7 +269,7 @@ class SemanticCache:
             vector = self.embedder.encode(prompt)
         label = self._next_label
         self._next_label += 1
-        entry = Entry(label, namespace, key, prompt, read(prompt), tuple(responses), now + ttl_s, cost_s)
+        entry = Entry(label, namespace, key, prompt, read(prompt).packed(), tuple(responses), now + ttl_s, cost_s)
         partition = self._partitions.get(namespace)
         if partition is None:
             partition = self._partitions[namespace] = _Partition(self.embedder.dim, self.ef)
