@@ -32,3 +32,15 @@ def config_with(folder: Path, **sections: object) -> Path:
     path = folder / "regions.yaml"
     path.write_text(yaml.safe_dump(raw, sort_keys=False))
     return path
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    """pytest removes each run's folder (tmp_path_retention_policy = "none") but leaves the per-user folder above
+    them (/tmp/pytest-of-<user>): remove it too when nothing else is in it."""
+    factory = getattr(config, "_tmp_path_factory", None)
+    basetemp = getattr(factory, "_basetemp", None)
+    if basetemp is not None and getattr(factory, "_given_basetemp", None) is None:
+        try:
+            basetemp.parent.rmdir()  # only an empty folder: another run's, or anything else, keeps it
+        except OSError:
+            pass
