@@ -970,8 +970,8 @@ def test_the_design_split_through_the_store_at_the_default_threshold(embedder):
 def test_a_stored_reading_is_packed_reads_back_equal_and_leaves_the_collectors_walk(embedder):
     """A store keeps each reading packed into plain tuples (Reading.packed): it reads back equal, every field and
     the text, on every prompt of two design splits, and the cyclic collector walks one object per entry (the entry
-    itself), where a reading's objects were ten: a full collection over 100,000 entries stalled the edge's loop
-    for 0.6 s (bench.cache_lookup measures it)."""
+    itself), where the entry and its reading's objects made about ten: a full collection over 100,000 entries held
+    the edge's loop for 0.6 s (bench.cache_lookup measures it)."""
     import gc
 
     from bench.cacheeval import design_hand
