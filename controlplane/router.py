@@ -99,8 +99,8 @@ class Router:
         if settings is None or not any(len(snapshot.nodes_for(hub.name, model)) > 1 for hub in config.hubs):
             return 0
         text = request_text(request, settings.text_input)
-        if text is None or len(text) > MAX_AFFINITY_CHARS:
-            return 0  # a long prompt is read by nobody here: the router's loop and its memo stay bounded
+        if text is None or len(text) > config.cache.max_semantic_chars:
+            return 0  # a long prompt is read by nobody here (nor by the edge's semantic tier): the loop stays bounded
         return _affinity_of(model, text)
 
     def decide(self, model: str, context: grpc.aio.ServicerContext, affinity: int = 0) -> RouteDecision:
@@ -494,9 +494,6 @@ def make_server(router: Router) -> grpc.aio.Server:
 
 def build_state(config: RegionsConfig, locator: Locator, nodes: dict[str, NodeState], revision: int) -> RouterState:
     return RouterState(Snapshot.build(config, nodes, revision), locator)
-
-
-MAX_AFFINITY_CHARS = 2000  # prompts longer than this are routed without cache affinity
 
 
 @functools.lru_cache(maxsize=8192)

@@ -165,6 +165,10 @@ class CacheSettings(_Frozen):
     threshold: float = Field(default=DEFAULT_CACHE_THRESHOLD, gt=0.0, le=1.0, description="cosine that gathers candidates for the near-miss guard")
     ttl_s: float = Field(default=3600.0, gt=0.0, description="seconds an answer is kept")
     max_entries: int = Field(default=100_000, ge=1, le=100_000_000, description="entries per node; LRU beyond")
+    max_semantic_chars: int = Field(
+        default=2000, ge=1, le=1_000_000,
+        description="a longer prompt is cached for exact repeats only, and routed without cache affinity: the guard "
+                    "that reads a prompt takes time that grows faster than its length, on the event loop")
     deterministic_only: bool = Field(default=True, description="cache only temperature-0 or fixed-seed requests")
     snapshot: str | None = Field(default=None, description="file to save the cache to on stop and load on start")
     error_bound: float | None = Field(

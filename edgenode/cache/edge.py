@@ -42,7 +42,9 @@ class CacheKey:
     namespace: str
     prompt: str
     settings: ModelCache
-    exact_only: bool = False  # the answer quotes the prompt (exclude_input_in_output false): no semantic hits
+    # no semantic hits, exact repeats only: the answer quotes the prompt (exclude_input_in_output false), or the
+    # prompt is longer than cache.max_semantic_chars (reading it would hold the event loop)
+    exact_only: bool = False
 
 
 def _param_entry(key: str, value: str) -> bytes:
@@ -140,7 +142,8 @@ class EdgeCache:
             if temperature and not seeded:
                 return None
         echo = tensors.get("exclude_input_in_output")
-        exact_only = echo is not None and np.asarray(echo).size > 0 and not bool(np.asarray(echo).reshape(-1)[0])
+        exact_only = (echo is not None and np.asarray(echo).size > 0 and not bool(np.asarray(echo).reshape(-1)[0])
+                      or len(prompt) > self.settings.max_semantic_chars)
         digest = hashlib.blake2b(digest_size=16)
         digest.update(f"{kind}\x00{tenant}\x00{request.model_name}\x00{request.model_version}\x00".encode())
         for name in sorted(tensors):
@@ -205,7 +208,8 @@ class EdgeCache:
 
     def store(self, key: CacheKey, found: Lookup, responses: tuple[bytes, ...], cost_s: float) -> None:
         assert key.settings.ttl_s is not None
-        self.cache.store(key.namespace, key.prompt, responses, key.settings.ttl_s, cost_s, vector=found.vector)
+        self.cache.store(key.namespace, key.prompt, responses, key.settings.ttl_s, cost_s, vector=found.vector,
+                         semantic=not key.exact_only)
         metrics.EDGE_CACHE_ENTRIES.set(len(self.cache))
 
     def load_snapshot(self) -> int:

@@ -66,7 +66,8 @@ class Entry:
     namespace: str
     key: bytes
     prompt: str
-    packed: tuple = field(repr=False)  # its Reading, packed (Reading.packed): the collector does not walk it
+    packed: tuple = field(repr=False)  # its Reading, packed (Reading.packed): the collector does not walk it; ()
+    # for an entry kept for exact repeats only (store(semantic=False)), which no search meets
     responses: tuple[bytes, ...]
     expires_at: float
     cost_s: float
@@ -260,23 +261,26 @@ class SemanticCache:
     # ---- store / remove -----------------------------------------------------------------------
     def store(
         self, namespace: str, prompt: str, responses: tuple[bytes, ...], ttl_s: float, cost_s: float = 0.0,
-        vector: np.ndarray | None = None,
+        vector: np.ndarray | None = None, semantic: bool = True,
     ) -> Entry:
-        """Keep a complete answer; replaces an entry with the same exact key."""
+        """Keep a complete answer; replaces an entry with the same exact key. semantic=False keeps it for exact
+        repeats only: the prompt is neither read nor embedded, and no search meets it."""
         now = self._clock()
         key = exact_key(namespace, prompt)
         old = self._exact.get(key)
         if old is not None:
             self.remove(old)
-        if vector is None:
-            vector = self.embedder.encode(prompt)
         label = self._next_label
         self._next_label += 1
-        entry = Entry(label, namespace, key, prompt, read(prompt).packed(), tuple(responses), now + ttl_s, cost_s)
-        partition = self._partitions.get(namespace)
-        if partition is None:
-            partition = self._partitions[namespace] = _Partition(self.embedder.dim, self.ef)
-        partition.add(label, np.asarray(vector, dtype=np.float32))
+        entry = Entry(label, namespace, key, prompt, read(prompt).packed() if semantic else (), tuple(responses),
+                      now + ttl_s, cost_s)
+        if semantic:
+            if vector is None:
+                vector = self.embedder.encode(prompt)
+            partition = self._partitions.get(namespace)
+            if partition is None:
+                partition = self._partitions[namespace] = _Partition(self.embedder.dim, self.ef)
+            partition.add(label, np.asarray(vector, dtype=np.float32))
         self._entries[label] = entry
         self._exact[key] = label
         heapq.heappush(self._expiry, (entry.expires_at, label))
@@ -292,7 +296,9 @@ class SemanticCache:
             return False
         if self._exact.get(entry.key) == label:
             del self._exact[entry.key]
-        partition = self._partitions[entry.namespace]
+        partition = self._partitions.get(entry.namespace)
+        if partition is None or label not in partition.live:  # kept for exact repeats only
+            return True
         partition.remove(label)
         if not partition.live:
             del self._partitions[entry.namespace]
@@ -324,14 +330,16 @@ class SemanticCache:
         """Write every live entry (vectors, answers, remaining TTL) to `path` atomically."""
         now, wall = self._clock(), time.time()
         entries = [e for e in self._entries.values() if e.expires_at > now]
-        vectors = np.stack([self._partitions[e.namespace].vector(e.label) for e in entries]) if entries else np.zeros(
+        searched = [e.namespace in self._partitions and e.label in self._partitions[e.namespace].live for e in entries]
+        vectors = np.stack([self._partitions[e.namespace].vector(e.label) if on else np.zeros(self.embedder.dim, np.float32)
+                            for e, on in zip(entries, searched, strict=True)]) if entries else np.zeros(
             (0, self.embedder.dim), dtype=np.float32)
         meta = {
             "version": _SNAPSHOT_VERSION, "dim": self.embedder.dim, "saved_at": wall,
             "entries": [
                 {"namespace": e.namespace, "prompt": e.prompt, "ttl_left_s": e.expires_at - now, "cost_s": e.cost_s,
-                 "responses": [base64.b64encode(r).decode() for r in e.responses]}
-                for e in entries
+                 "responses": [base64.b64encode(r).decode() for r in e.responses], "semantic": on}
+                for e, on in zip(entries, searched, strict=True)
             ],
         }
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -362,6 +370,7 @@ class SemanticCache:
             if ttl <= 0:
                 continue
             responses = tuple(base64.b64decode(r) for r in item["responses"])
-            self.store(item["namespace"], item["prompt"], responses, ttl, float(item["cost_s"]), vector=vector)
+            self.store(item["namespace"], item["prompt"], responses, ttl, float(item["cost_s"]), vector=vector,
+                       semantic=bool(item.get("semantic", True)))  # snapshots written before it was kept: all were
             loaded += 1
         return loaded

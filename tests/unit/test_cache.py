@@ -14,7 +14,7 @@ from controlplane.wire.stream import read_response
 from edgenode.cache.edge import BYPASS, CACHE_HEADER, HIT, MISS_MARK, EdgeCache, mark_stream, mark_unary
 from edgenode.cache.embed import StaticEmbedder, WordVectors, shared_embedder, shared_word_vectors
 from edgenode.cache.guard import Guard, Verdict, opposite, shared_guard
-from edgenode.cache.store import EXACT, GUARD, MISS, SEARCH_K, UNENCODED, SemanticCache
+from edgenode.cache.store import EXACT, GUARD, MISS, SEARCH_K, SEMANTIC, UNENCODED, SemanticCache
 from edgenode.lm.corpus import examples
 from proto import service_pb2
 
@@ -1127,6 +1127,36 @@ async def test_an_answer_that_repeats_its_prompt_is_shared_only_with_the_same_pr
         assert (await edge.lookup(edge.key(_request(stored, echo=echo), "acme"))).outcome == EXACT
         again = await edge.lookup(edge.key(_request(reworded, echo=echo), "acme"))
         assert again.hit is reworded_hits and (again.vector is None) is echo
+
+
+async def test_a_prompt_longer_than_the_semantic_bound_is_kept_for_exact_repeats_only(embedder, tmp_path):
+    """cache.max_semantic_chars: a longer prompt is neither read nor embedded (the guard's time grows faster than
+    the prompt, on the event loop); its exact repeat hits, a rewording of it misses, a snapshot keeps it so, and a
+    prompt within the bound is searched as before."""
+    edge = EdgeCache(CacheSettings(max_semantic_chars=60), SemanticCache(embedder))
+    short = "card 2951 paid 1500 MAD at 16:00 in Rabat. fraud?"
+    long = short + " Home Lagos, 3 payments in the last hour, card used abroad."
+    key = edge.key(_request(long), "acme")
+    assert key.exact_only and not edge.key(_request(short), "acme").exact_only
+    found = await edge.lookup(key)
+    assert found.outcome == MISS and found.vector is None
+    edge.store(key, found, (b"answer",), cost_s=0.1)
+    entry = next(iter(edge.cache._entries.values()))
+    assert edge.cache.indexed() == 0 and entry.packed == ()
+    assert (await edge.lookup(edge.key(_request(long.upper()), "acme"))).outcome == EXACT
+    assert (await edge.lookup(edge.key(_request(long.replace("fraud?", "fraud ?")), "acme"))).outcome == MISS
+
+    path = tmp_path / "cache.npz"
+    assert edge.cache.snapshot(path) == 1
+    again = SemanticCache(embedder)
+    assert again.load(path) == 1 and again.indexed() == 0
+    assert again.lookup(key.namespace, long, 0.6).outcome == EXACT
+    assert again.remove(next(iter(again._entries))) and len(again) == 0
+
+    short_key = edge.key(_request(short), "acme")
+    edge.store(short_key, await edge.lookup(short_key), (b"short",), cost_s=0.1)
+    assert edge.cache.indexed() == 1
+    assert (await edge.lookup(edge.key(_request(short.replace("fraud?", "fraud ?")), "acme"))).outcome == SEMANTIC
 
 
 def test_served_answers_carry_the_new_id_and_the_cache_mark():

@@ -483,3 +483,27 @@ async def test_every_attempt_past_its_per_try_timeout_is_a_clear_deadline_exceed
     assert raised.value.code == grpc.StatusCode.DEADLINE_EXCEEDED
     assert raised.value.message == ("2 attempt(s) failed; last: dakar/dakar-1 did not answer within the per-try "
                                     "timeout of 250 ms (policy.per_try_timeout_ms)")
+
+
+def test_a_prompt_longer_than_the_caches_semantic_bound_gets_no_cache_affinity(shipped_config):
+    """cache.max_semantic_chars: the edge caches a longer prompt for exact repeats only, so the router does not read
+    it for a cache-aware choice either (its loop stays bounded)."""
+    import struct
+
+    from proto import service_pb2
+
+    def infer(text: str) -> bytes:
+        request = service_pb2.ModelInferRequest(model_name="ensemble")
+        request.inputs.add(name="text_input", datatype="BYTES", shape=[1, 1])
+        request.raw_input_contents.append(struct.pack("<I", len(text.encode())) + text.encode())
+        return request.SerializeToString()
+
+    nodes = [NodeState("tangier", f"tangier-{n}", f"10.0.{n}.1:8001", frozenset({"ensemble"}), 0, 0, NOW - 0.1)
+             for n in (1, 2)]  # two nodes of a hub: the choice within it is cache-aware
+    short = infer("card 1234 paid 1500 MAD at 16:00 in Rabat. fraud?")
+    long = infer("card 1234 paid 1500 MAD at 16:00 in Rabat. fraud? " + "and more " * 250)
+    router = make_router(shipped_config, nodes, FakeTransport())
+    assert shipped_config.cache.max_semantic_chars == 2000
+    assert router.affinity("ensemble", short) != 0 and router.affinity("ensemble", long) == 0
+    narrow = shipped_config.model_copy(update={"cache": shipped_config.cache.model_copy(update={"max_semantic_chars": 20})})
+    assert make_router(narrow, nodes, FakeTransport()).affinity("ensemble", short) == 0
