@@ -34,7 +34,7 @@ from controlplane.kernel.policy import (
     choose,
     nearest_node,
 )
-from controlplane.kernel.prompts import read
+from controlplane.kernel.prompts import exact_key, read
 from controlplane.streams import StreamLedger
 from controlplane.transport import Transport
 from controlplane.wire.fields import WireError, length_delimited_fields
@@ -99,8 +99,14 @@ class Router:
         if settings is None or not any(len(snapshot.nodes_for(hub.name, model)) > 1 for hub in config.hubs):
             return 0
         text = request_text(request, settings.text_input)
-        if text is None or len(text) > config.cache.max_semantic_chars:
-            return 0  # a long prompt is read by nobody here (nor by the edge's semantic tier): the loop stays bounded
+        if text is None:
+            return 0
+        if len(text) > config.cache.max_semantic_chars:
+            # the edge keeps it for exact repeats only: the same prompt (case and spacing aside) goes to the same
+            # node, by a hash of it, unread (reading it would hold this loop as long as the edge's)
+            return affinity_key(model, (exact_key("", text),))
+        if len(text) > _MEMO_CHARS:
+            return affinity_key(model, read(text).affinity)
         return _affinity_of(model, text)
 
     def decide(self, model: str, context: grpc.aio.ServicerContext, affinity: int = 0) -> RouteDecision:
@@ -494,6 +500,9 @@ def make_server(router: Router) -> grpc.aio.Server:
 
 def build_state(config: RegionsConfig, locator: Locator, nodes: dict[str, NodeState], revision: int) -> RouterState:
     return RouterState(Snapshot.build(config, nodes, revision), locator)
+
+
+_MEMO_CHARS = 2000  # longer prompts (up to cache.max_semantic_chars) are read every time: the memo stays a few MB
 
 
 @functools.lru_cache(maxsize=8192)

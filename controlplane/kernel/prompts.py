@@ -511,14 +511,16 @@ class Reading:
 
     def packed(self) -> tuple:
         """The reading as plain nested tuples of strings, which `unpacked` reads back equal. Python's cyclic
-        collector stops tracking such a tuple once it has met it, where a reading's objects stay tracked: a store
-        that keeps many readings keeps them packed (edgenode.cache.store), so a full collection does not walk them."""
+        collector stops tracking a tuple of untracked things when it collects the generation holding it (a nesting
+        level per collection), where a reading's objects stay tracked: a store that keeps many readings keeps them
+        packed (edgenode.cache.store), so its full collections walk none of them."""
         return (tuple((f.kind, f.label, f.value, f.unit) for f in self.facts),
                 *(getattr(self, name) for name in _PACKED_FIELDS), self.text)
 
     @staticmethod
     def unpacked(packed: tuple) -> Reading:
-        return Reading(tuple(Fact(*fact) for fact in packed[0]), *packed[1:])
+        return Reading(facts=tuple(Fact(*fact) for fact in packed[0]), text=packed[-1],
+                       **dict(zip(_PACKED_FIELDS, packed[1:-1], strict=True)))
 
 
 _PACKED_FIELDS = tuple(f.name for f in fields(Reading) if f.name not in ("facts", "text"))

@@ -215,7 +215,7 @@ class EdgeCache:
     def load_snapshot(self) -> int:
         if self.snapshot_path is None:
             return 0
-        loaded = self.cache.load(self.snapshot_path)
+        loaded = self.cache.load(self.snapshot_path, self.settings.max_semantic_chars)
         metrics.EDGE_CACHE_ENTRIES.set(len(self.cache))
         return loaded
 

@@ -14,8 +14,9 @@
   meaning; otherwise the lookup is a guard rejection.
 - Each entry has a TTL (per model) and the cache holds at most `max_entries`: the least recently used go.
 - Each entry keeps its prompt's reading packed into plain tuples (Reading.packed), unpacked once per lookup that
-  reads it as a candidate: Python's cyclic collector stops walking such tuples, so a full collection, which holds the
-  event loop, walks one object per entry (the entry), not ten (bench.cache_lookup measures it).
+  reads it as a candidate: Python's cyclic collector stops tracking such tuples once collections have met them, so
+  a full collection, which holds the event loop, walks one object per entry (the entry), not ten
+  (bench.cache_lookup measures it).
 
 Everything runs on the caller's thread (the edge's event loop): a lookup is tens of microseconds, cheaper
 than a hop to a worker thread. The slow steps, the guard running the whole encoder on a rare word or on a prompt its
@@ -77,6 +78,8 @@ class Entry:
     @property
     def reading(self) -> Reading:
         """The prompt's reading, unpacked (a few microseconds: read it once per lookup)."""
+        if not self.packed:
+            raise ValueError(f"cache entry {self.label} is kept for exact repeats only: its prompt was never read")
         return Reading.unpacked(self.packed)
 
     @property
@@ -349,8 +352,10 @@ class SemanticCache:
         os.replace(tmp, path)
         return len(entries)
 
-    def load(self, path: Path) -> int:
-        """Add the unexpired entries of a snapshot; a missing file loads nothing, a bad one raises ValueError."""
+    def load(self, path: Path, max_semantic_chars: int | None = None) -> int:
+        """Add the unexpired entries of a snapshot; a missing file loads nothing, a bad one raises ValueError. A prompt
+        longer than `max_semantic_chars` is kept for exact repeats only, whatever the snapshot says (it was written
+        before the bound, or under a wider one)."""
         if not path.exists():
             return 0
         try:
@@ -370,7 +375,10 @@ class SemanticCache:
             if ttl <= 0:
                 continue
             responses = tuple(base64.b64decode(r) for r in item["responses"])
+            semantic = bool(item.get("semantic", True))  # snapshots written before it was kept: all were
+            if max_semantic_chars is not None and len(item["prompt"]) > max_semantic_chars:
+                semantic = False
             self.store(item["namespace"], item["prompt"], responses, ttl, float(item["cost_s"]), vector=vector,
-                       semantic=bool(item.get("semantic", True)))  # snapshots written before it was kept: all were
+                       semantic=semantic)
             loaded += 1
         return loaded

@@ -1146,17 +1146,37 @@ async def test_a_prompt_longer_than_the_semantic_bound_is_kept_for_exact_repeats
     assert (await edge.lookup(edge.key(_request(long.upper()), "acme"))).outcome == EXACT
     assert (await edge.lookup(edge.key(_request(long.replace("fraud?", "fraud ?")), "acme"))).outcome == MISS
 
-    path = tmp_path / "cache.npz"
-    assert edge.cache.snapshot(path) == 1
-    again = SemanticCache(embedder)
-    assert again.load(path) == 1 and again.indexed() == 0
-    assert again.lookup(key.namespace, long, 0.6).outcome == EXACT
-    assert again.remove(next(iter(again._entries))) and len(again) == 0
+    with pytest.raises(ValueError, match="exact repeats only"):
+        entry.reading  # noqa: B018 (the property is what is tested)
 
     short_key = edge.key(_request(short), "acme")
     edge.store(short_key, await edge.lookup(short_key), (b"short",), cost_s=0.1)
     assert edge.cache.indexed() == 1
     assert (await edge.lookup(edge.key(_request(short.replace("fraud?", "fraud ?")), "acme"))).outcome == SEMANTIC
+
+    path = tmp_path / "cache.npz"  # both kinds in one snapshot, in one namespace
+    assert edge.cache.snapshot(path) == 2
+    again = SemanticCache(embedder)
+    assert again.load(path) == 2 and again.indexed() == 1
+    assert again.lookup(key.namespace, long, 0.6).outcome == EXACT
+    assert again.lookup(key.namespace, short.replace("fraud?", "fraud ?"), 0.6).outcome == SEMANTIC
+    narrower = SemanticCache(embedder)  # a bound lowered since the snapshot was written: it holds
+    assert narrower.load(path, max_semantic_chars=20) == 2 and narrower.indexed() == 0
+
+    # the same exact key kept for exact repeats, then searched, then kept for repeats again; expiry and LRU as before
+    cache = SemanticCache(embedder, max_entries=2, clock=(clock := Clock()))
+    first = cache.store("ns", short, (b"1",), ttl_s=60, semantic=False)
+    assert cache.indexed() == 0 and cache.lookup("ns", short, 0.6).entry is first
+    second = cache.store("ns", short, (b"2",), ttl_s=60)
+    assert len(cache) == 1 and cache.indexed() == 1 and cache.lookup("ns", short.upper(), 0.6).entry is second
+    third = cache.store("ns", short, (b"3",), ttl_s=30, semantic=False)
+    assert len(cache) == 1 and cache.indexed() == 0 and cache.lookup("ns", short, 0.6).entry is third
+    cache.store("ns", long, (b"4",), ttl_s=60)
+    cache.store("ns", long + " again", (b"5",), ttl_s=60)  # the least recently used, the exact-only one, goes
+    assert len(cache) == 2 and cache.lookup("ns", short, None).outcome == MISS and cache.indexed() == 2
+    cache.store("ns", short, (b"6",), ttl_s=1, semantic=False)
+    clock.now += 2
+    assert cache.expire() == 1 and cache.indexed() == 1 and len(cache) == 1
 
 
 def test_served_answers_carry_the_new_id_and_the_cache_mark():

@@ -485,11 +485,13 @@ async def test_every_attempt_past_its_per_try_timeout_is_a_clear_deadline_exceed
                                     "timeout of 250 ms (policy.per_try_timeout_ms)")
 
 
-def test_a_prompt_longer_than_the_caches_semantic_bound_gets_no_cache_affinity(shipped_config):
+def test_a_prompt_longer_than_the_caches_semantic_bound_is_sent_by_a_hash_of_it_unread(shipped_config):
     """cache.max_semantic_chars: the edge caches a longer prompt for exact repeats only, so the router does not read
-    it for a cache-aware choice either (its loop stays bounded)."""
+    it either (its loop stays bounded): its repeats, case and spacing aside, go to one node by a hash of it."""
     import struct
 
+    from controlplane.kernel.policy import affinity_key
+    from controlplane.kernel.prompts import exact_key, read
     from proto import service_pb2
 
     def infer(text: str) -> bytes:
@@ -504,6 +506,12 @@ def test_a_prompt_longer_than_the_caches_semantic_bound_gets_no_cache_affinity(s
     long = infer("card 1234 paid 1500 MAD at 16:00 in Rabat. fraud? " + "and more " * 250)
     router = make_router(shipped_config, nodes, FakeTransport())
     assert shipped_config.cache.max_semantic_chars == 2000
-    assert router.affinity("ensemble", short) != 0 and router.affinity("ensemble", long) == 0
+    by_facts = router.affinity("ensemble", short)
+    assert by_facts == affinity_key("ensemble", read("card 1234 paid 1500 MAD at 16:00 in Rabat. fraud?").affinity)
+    by_hash = router.affinity("ensemble", long)  # past the bound: its exact repeats go to one node, the prompt unread
+    long_text = "card 1234 paid 1500 MAD at 16:00 in Rabat. fraud? " + "and more " * 250
+    assert by_hash == affinity_key("ensemble", (exact_key("", long_text),)) != 0
+    assert router.affinity("ensemble", infer(long_text.upper().replace(" ", "  "))) == by_hash  # case, spacing
+    assert router.affinity("ensemble", infer(long_text.replace("1500", "1600"))) != by_hash
     narrow = shipped_config.model_copy(update={"cache": shipped_config.cache.model_copy(update={"max_semantic_chars": 20})})
-    assert make_router(narrow, nodes, FakeTransport()).affinity("ensemble", short) == 0
+    assert make_router(narrow, nodes, FakeTransport()).affinity("ensemble", short) not in (0, by_facts)
