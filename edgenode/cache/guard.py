@@ -689,13 +689,13 @@ class Guard:
         millietres" for "250 mm"), written as `a` writes them. Not a code: one letter makes another ("BATNA",
         "WATNA")."""
         mine = {(f.kind, f.value, f.unit) for f in a.facts}
+        my_numbers = {(value, unit) for kind, value, unit in mine if kind == "num"}
         facts, changed = list(b.facts), False
         for k, fact in enumerate(facts):
             if fact.kind == "ask" or (fact.kind, fact.value, fact.unit) in mine:
                 continue
             if fact.kind == "num" and not is_measure(fact.unit) and (measures := {
-                    measured(fact.value, word) for word in self._unit_slips(fact.unit)}) & {
-                    (f.value, f.unit) for f in a.facts if f.kind == "num"}:
+                    measured(fact.value, word) for word in self._unit_slips(fact.unit)}) & my_numbers:
                 value, unit = next(iter(measures))  # one slip reads one way: no unit's name is a slip of another's
                 facts[k], changed = replace(fact, value=value, unit=unit), True
                 continue
