@@ -76,9 +76,14 @@ class Entry:
     min_similarity: float = 0.0  # raised by a failed check (edgenode.cache.verify): this entry's own threshold
 
     @property
+    def searched(self) -> bool:
+        """Whether searches meet it (its prompt was read and embedded), or it is kept for exact repeats only."""
+        return bool(self.packed)
+
+    @property
     def reading(self) -> Reading:
         """The prompt's reading, unpacked (a few microseconds: read it once per lookup)."""
-        if not self.packed:
+        if not self.searched:
             raise ValueError(f"cache entry {self.label} is kept for exact repeats only: its prompt was never read")
         return Reading.unpacked(self.packed)
 
@@ -299,9 +304,9 @@ class SemanticCache:
             return False
         if self._exact.get(entry.key) == label:
             del self._exact[entry.key]
-        partition = self._partitions.get(entry.namespace)
-        if partition is None or label not in partition.live:  # kept for exact repeats only
+        if not entry.searched:
             return True
+        partition = self._partitions[entry.namespace]
         partition.remove(label)
         if not partition.live:
             del self._partitions[entry.namespace]
@@ -333,16 +338,15 @@ class SemanticCache:
         """Write every live entry (vectors, answers, remaining TTL) to `path` atomically."""
         now, wall = self._clock(), time.time()
         entries = [e for e in self._entries.values() if e.expires_at > now]
-        searched = [e.namespace in self._partitions and e.label in self._partitions[e.namespace].live for e in entries]
-        vectors = np.stack([self._partitions[e.namespace].vector(e.label) if on else np.zeros(self.embedder.dim, np.float32)
-                            for e, on in zip(entries, searched, strict=True)]) if entries else np.zeros(
+        vectors = np.stack([self._partitions[e.namespace].vector(e.label) if e.searched
+                            else np.zeros(self.embedder.dim, np.float32) for e in entries]) if entries else np.zeros(
             (0, self.embedder.dim), dtype=np.float32)
         meta = {
             "version": _SNAPSHOT_VERSION, "dim": self.embedder.dim, "saved_at": wall,
             "entries": [
                 {"namespace": e.namespace, "prompt": e.prompt, "ttl_left_s": e.expires_at - now, "cost_s": e.cost_s,
-                 "responses": [base64.b64encode(r).decode() for r in e.responses], "semantic": on}
-                for e, on in zip(entries, searched, strict=True)
+                 "responses": [base64.b64encode(r).decode() for r in e.responses], "semantic": e.searched}
+                for e in entries
             ],
         }
         path.parent.mkdir(parents=True, exist_ok=True)
