@@ -5,8 +5,9 @@ prompt, on the edge's event loop. A prompt longer than `cache.max_semantic_chars
 exact repeats only: neither read nor embedded (edgenode.cache.edge). This measures, for prompts of 500 to 16,000
 characters, the time a lookup and a store hold the loop on that path against the baseline of the same prompts
 through the semantic tier (what the edge did before the bound), on the same prompts, the two paths alternating in
-blocks of 5. As the edge does, the whole encoder's work (a rare word, the judge's prompts) is left out of the loop's
-time: it runs on a worker thread.
+blocks of 5. Both go through the edge's own `EdgeCache.lookup` and `store`; the time it awaits the worker thread
+that runs the whole encoder (a rare word, the judge's prompts) is left out of the loop's time, as bench.cache_loop
+leaves it out.
 
 Prompts: the workload corpus's questions joined to the length; per length 20 stored, then 20 lookups, half a stored
 prompt with "please" before it, half new, each stored after its lookup missed.
@@ -14,14 +15,17 @@ prompt with "please" before it, half new, each stored after its lookup missed.
 
 from __future__ import annotations
 
+import asyncio
 import random
 import time
 
+from bench.cache_loop import encode_seconds
 from bench.common import machine, percentiles_ms, write_results
-from controlplane.kernel.config import DEFAULT_CACHE_THRESHOLD, CacheSettings
+from controlplane.kernel.config import CacheSettings
+from edgenode.cache.edge import CacheKey, EdgeCache
 from edgenode.cache.embed import shared_embedder
 from edgenode.cache.guard import shared_guard
-from edgenode.cache.store import UNENCODED, SemanticCache
+from edgenode.cache.store import SemanticCache
 from edgenode.lm.corpus import examples
 
 LENGTHS = (500, 2000, 4000, 16000)
@@ -30,25 +34,21 @@ QUERIES = 20
 BLOCK = 5
 
 
-def held(cache: SemanticCache, prompt: str, semantic: bool) -> tuple[float, float]:
-    """The loop's time for one lookup (the encoder's rounds left out) and, after a miss, one store."""
-    namespace = "acme/ensemble/1/ns"
-    threshold = DEFAULT_CACHE_THRESHOLD if semantic else None
+NAMESPACE = "acme/ensemble/1/ns"
+
+
+async def held(edge: EdgeCache, prompt: str, semantic: bool) -> tuple[float, float]:
+    """The loop's time for one lookup through the edge (its wait for the encoder's thread left out) and, after a
+    miss, one store."""
+    key = CacheKey(NAMESPACE, prompt, CacheSettings().for_model("ensemble"), exact_only=not semantic)
+    awaited = encode_seconds()
     t0 = time.perf_counter()
-    found = cache.lookup(namespace, prompt, threshold, encode_now=False)
-    looked = time.perf_counter() - t0
-    first = found
-    for rounds in range(3):
-        if found.outcome != UNENCODED:
-            break
-        found.encode()  # a worker thread's, at the edge
-        t0 = time.perf_counter()
-        found = cache.lookup(namespace, prompt, threshold, encode_now=rounds == 2, vector=first.vector)
-        looked += time.perf_counter() - t0
+    found = await edge.lookup(key)
+    looked = time.perf_counter() - t0 - (encode_seconds() - awaited)
     stored = 0.0
     if not found.hit:
         t0 = time.perf_counter()
-        cache.store(namespace, prompt, (b"x" * 160,), ttl_s=3600, vector=first.vector, semantic=semantic)
+        edge.store(key, found, (b"x" * 160,), cost_s=1.0)
         stored = time.perf_counter() - t0
     return looked, stored
 
@@ -71,15 +71,15 @@ def main() -> None:
     for n in LENGTHS:
         stored = [joined(n) for _ in range(STORED)]
         asked = [f"please {stored[i]}" if i % 2 == 0 else joined(n) for i in range(QUERIES)]
-        caches = {arm: SemanticCache(embedder, guard=guard) for arm in ("exact", "semantic")}
-        for arm, cache in caches.items():
+        edges = {arm: EdgeCache(CacheSettings(), SemanticCache(embedder, guard=guard)) for arm in ("exact", "semantic")}
+        for arm, edge in edges.items():
             for prompt in stored:
-                cache.store("acme/ensemble/1/ns", prompt, (b"x" * 160,), ttl_s=3600, semantic=arm == "semantic")
-        times: dict[str, dict[str, list[float]]] = {arm: {"lookup": [], "store": []} for arm in caches}
+                edge.cache.store(NAMESPACE, prompt, (b"x" * 160,), ttl_s=3600, semantic=arm == "semantic")
+        times: dict[str, dict[str, list[float]]] = {arm: {"lookup": [], "store": []} for arm in edges}
         for block, start in enumerate(range(0, QUERIES, BLOCK)):
             for arm in ("exact", "semantic") if block % 2 == 0 else ("semantic", "exact"):
                 for prompt in asked[start:start + BLOCK]:
-                    looked, kept = held(caches[arm], prompt, arm == "semantic")
+                    looked, kept = asyncio.run(held(edges[arm], prompt, arm == "semantic"))
                     times[arm]["lookup"].append(looked)
                     times[arm]["store"].append(kept)
         for arm, suffix in (("exact", ""), ("semantic", "_semantic_baseline")):
