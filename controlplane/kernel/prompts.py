@@ -21,6 +21,7 @@ Template words are every other content word (labels stay template words too).
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import re
 import sys
@@ -531,6 +532,7 @@ _CODE = re.compile(r"[\[\]{}^\\|<>]|\$(?!\d)|==|!=|&&|->|=>|::|\w\(|^--?[a-z]")
 _CODE_CONTENT = re.compile(r"[A-Za-z0-9]")
 
 
+@functools.lru_cache(maxsize=1024)  # the guard asks it of the same two prompts for each candidate a lookup reads
 def code_words(text: str) -> tuple[str, ...]:
     """The words of `text` written as code (`Reading.code`), without the quotes around them or a sentence's
     punctuation after them."""

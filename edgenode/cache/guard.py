@@ -690,6 +690,10 @@ class Guard:
         "WATNA")."""
         mine = {(f.kind, f.value, f.unit) for f in a.facts}
         my_numbers = {(value, unit) for kind, value, unit in mine if kind == "num"}
+        names = [f for f in a.facts if f.kind == "name"]  # a name meets any of `a`'s names; another fact, its value's
+        by_value: dict[tuple[str, str], list[Fact]] = {}
+        for other in a.facts:
+            by_value.setdefault((other.kind, other.value), []).append(other)
         facts, changed = list(b.facts), False
         for k, fact in enumerate(facts):
             if fact.kind == "ask" or (fact.kind, fact.value, fact.unit) in mine:
@@ -699,9 +703,7 @@ class Guard:
                 value, unit = next(iter(measures))  # one slip reads one way: no unit's name is a slip of another's
                 facts[k], changed = replace(fact, value=value, unit=unit), True
                 continue
-            for other in a.facts:
-                if other.kind != fact.kind:
-                    continue
+            for other in names if fact.kind == "name" else by_value.get((fact.kind, fact.value), ()):
                 if fact.kind == "name" and self._slip(fact.value, other.value):
                     facts[k], changed = replace(fact, value=other.value), True
                 elif fact.value == other.value and self._known_slip(fact.unit, other.unit):
@@ -773,12 +775,15 @@ class Guard:
         if not counted or self.lexicon is None:
             return a, b
         mine = {(f.value, f.unit) for f in a.facts if f.kind == "num"}
+        units: dict[str, list[str]] = {}  # the counted nouns of each value, in `counted`'s order
+        for value, unit in counted:
+            units.setdefault(value, []).append(unit)
         facts, words, changed = list(b.facts), list(b.words), False
         for k, fact in enumerate(facts):
             if fact.kind != "num" or (fact.value, fact.unit) in mine:
                 continue
             noun = fact.unit if _counted_noun(fact.unit) else lemma(fact.label) if labels and not fact.unit else ""
-            unit = next((unit for value, unit in counted if value == fact.value and noun and meets(unit, noun)), None)
+            unit = next((unit for unit in units.get(fact.value, ()) if noun and meets(unit, noun)), None)
             if unit is None:
                 continue
             facts[k], changed = replace(fact, unit=unit), True
@@ -2094,12 +2099,16 @@ def _bare_amounts(a: Reading, b: Reading) -> tuple[Reading, Reading]:
     "a 500k estate" for "a 500,000 pound estate", "10k" for "10 kilometers", "5'10" for "5 feet 10 inches"; and so
     an age ("my son is 11", "my 11-year-old son"). Not a multiplier: "a 4x boat" is a crew, not "4 times" of a boat."""
     mine = [f for f in a.facts if f.kind == "num"]
-    theirs = [f for f in b.facts if f.kind == "num"]
+    with_unit = {f.value for f in mine if f.unit}
+    theirs: dict[str, list[Fact]] = {}
+    for f in b.facts:
+        if f.kind == "num":
+            theirs.setdefault(f.value, []).append(f)
 
     def unit_given(fact: Fact) -> str:
-        if fact.unit or any(f.value == fact.value and f.unit for f in mine):
+        if fact.unit or fact.value in with_unit:
             return ""
-        same = [f for f in theirs if f.value == fact.value]
+        same = theirs.get(fact.value, ())
         if len(same) != 1:
             return ""
         unit = same[0].unit
