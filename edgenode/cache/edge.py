@@ -174,7 +174,8 @@ class EdgeCache:
             encoding = time.perf_counter()
             await asyncio.to_thread(found.encode)
             metrics.EDGE_CACHE_LOOKUP_TIME.labels("encode").observe(time.perf_counter() - encoding)
-            found = self.cache.lookup(key.namespace, key.prompt, threshold, encode_now=rounds == 2, vector=first.vector)
+            found = self.cache.lookup(key.namespace, key.prompt, threshold, encode_now=rounds == 2, vector=first.vector,
+                                      reading=found.reading)
         found = replace(found, embed_s=first.embed_s, search_s=first.search_s)
         metrics.EDGE_CACHE_ENTRIES.set(len(self.cache))
         self.lookups += 1
@@ -209,7 +210,7 @@ class EdgeCache:
     def store(self, key: CacheKey, found: Lookup, responses: tuple[bytes, ...], cost_s: float) -> None:
         assert key.settings.ttl_s is not None
         self.cache.store(key.namespace, key.prompt, responses, key.settings.ttl_s, cost_s, vector=found.vector,
-                         semantic=not key.exact_only)
+                         semantic=not key.exact_only, reading=found.reading)
         metrics.EDGE_CACHE_ENTRIES.set(len(self.cache))
 
     def load_snapshot(self) -> int:

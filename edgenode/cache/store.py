@@ -100,6 +100,8 @@ class Lookup:
     embed_s: float = 0.0
     search_s: float = 0.0
     vector: np.ndarray | None = field(default=None, repr=False)  # reused by store() after a miss
+    # the asked prompt's reading, where a candidate reached the guard: reused by the next round and by store()
+    reading: Reading | None = field(default=None, repr=False)
     pending: tuple[str, ...] = ()  # UNENCODED: the words or prompts the guard must encode before it can compare
     encode: Callable[[], None] | None = field(default=None, repr=False)  # UNENCODED: encodes them, off the loop
 
@@ -208,14 +210,15 @@ class SemanticCache:
 
     # ---- lookup ----------------------------------------------------------------------------
     def lookup(self, namespace: str, prompt: str, threshold: float | None, *, encode_now: bool = True,
-               vector: np.ndarray | None = None) -> Lookup:
+               vector: np.ndarray | None = None, reading: Reading | None = None) -> Lookup:
         """The exact tier, then (unless threshold is None: exact only) the semantic tier behind the guard.
 
         encode_now=False: where the guard would have to run the whole encoder first (a word that is not one
         vocabulary token, a prompt its judge has not met: milliseconds), the answer is UNENCODED instead; run its
         `encode` (on a worker thread: it touches only the guard's locked memos, never the store) and look up
-        again, passing `vector` back. Two rounds at most (the words, then the judge's prompts) give the answer
-        encode_now=True gives."""
+        again, passing `vector` and `reading` back. Two rounds at most (the words, then the judge's prompts) give the
+        answer encode_now=True gives. `vector` and `reading` are this prompt's, from an earlier round: the prompt is
+        then neither embedded nor read again (reading a long prompt takes milliseconds)."""
         now = self._clock()
         self.expire(now)
         label = self._exact.get(exact_key(namespace, prompt))
@@ -235,25 +238,26 @@ class SemanticCache:
         above = [(label, sim) for label, sim in found if sim >= threshold]
         if not above:
             return Lookup(MISS, None, found[0][1] if found else 0.0, **times)
-        wanted = read(prompt)
+        wanted = reading if reading is not None else read(prompt)
+        times["reading"] = wanted
         guard = self.guard
         candidates = [(entry, sim, entry.reading) for label, sim in above if (entry := self._entries.get(label))]
-        readings = [reading for _, _, reading in candidates]
+        readings = [theirs for _, _, theirs in candidates]
         if not encode_now and (words := guard.unprepared(wanted, readings)):
             return Lookup(UNENCODED, None, above[0][1], **times, pending=tuple(words),
                           encode=functools.partial(guard.encode_words, words))
         guard.prepare(wanted, readings)
         unjudged: list[str] = []  # prompts the judge must encode before an earlier candidate can be decided
-        for entry, sim, reading in candidates:
+        for entry, sim, theirs in candidates:
             if sim < entry.min_similarity:
                 continue
-            verdict = guard.verdict(reading, wanted)
-            if not encode_now and (waiting := guard.unjudged(reading, wanted, verdict)):
+            verdict = guard.verdict(theirs, wanted)
+            if not encode_now and (waiting := guard.unjudged(theirs, wanted, verdict)):
                 unjudged.extend(waiting)
             elif unjudged:
                 if verdict is Verdict.AGREE:  # served unless a more similar candidate the judge must decide is
                     break
-            elif guard.decide(reading, wanted, verdict):
+            elif guard.decide(theirs, wanted, verdict):
                 return Lookup(SEMANTIC, self._touch(entry), sim, **times)
         if unjudged and guard.paraphrase is not None:
             texts = tuple(dict.fromkeys(unjudged))
@@ -269,10 +273,11 @@ class SemanticCache:
     # ---- store / remove -----------------------------------------------------------------------
     def store(
         self, namespace: str, prompt: str, responses: tuple[bytes, ...], ttl_s: float, cost_s: float = 0.0,
-        vector: np.ndarray | None = None, semantic: bool = True,
+        vector: np.ndarray | None = None, semantic: bool = True, reading: Reading | None = None,
     ) -> Entry:
         """Keep a complete answer; replaces an entry with the same exact key. semantic=False keeps it for exact
-        repeats only: the prompt is neither read nor embedded, and no search meets it."""
+        repeats only: the prompt is neither read nor embedded, and no search meets it. `vector` and `reading`, where
+        given, are the prompt's own (a missed lookup's), not computed again."""
         now = self._clock()
         key = exact_key(namespace, prompt)
         old = self._exact.get(key)
@@ -280,7 +285,8 @@ class SemanticCache:
             self.remove(old)
         label = self._next_label
         self._next_label += 1
-        entry = Entry(label, namespace, key, prompt, read(prompt).packed() if semantic else (), tuple(responses),
+        packed = (reading if reading is not None else read(prompt)).packed() if semantic else ()
+        entry = Entry(label, namespace, key, prompt, packed, tuple(responses),
                       now + ttl_s, cost_s)
         if semantic:
             if vector is None:

@@ -1129,6 +1129,26 @@ async def test_an_answer_that_repeats_its_prompt_is_shared_only_with_the_same_pr
         assert again.hit is reworded_hits and (again.vector is None) is echo
 
 
+async def test_a_missed_prompt_is_read_once_through_its_rounds_and_its_store(embedder, monkeypatch):
+    """The edge's lookup may take the store's lookup two or three times (the guard's rare words encoded between) and
+    then stores the answer: the asked prompt is read once, its reading passed on with its vector."""
+    import edgenode.cache.store as store_module
+    from edgenode.cache.lexicon import shared_lexicon
+
+    edge = EdgeCache(CacheSettings(), SemanticCache(embedder, guard=Guard(WordVectors.load(), lexicon=shared_lexicon())))
+    stored = "how long to roast cucumbers and aubergines in a dehumidifier oven"
+    edge.store(key := edge.key(_request(stored), "acme"), await edge.lookup(key), (b"a",), cost_s=0.1)
+    asked = "how long should I roast zucchinis and aubergines in a dehumidifier oven"
+    calls: list[str] = []
+    monkeypatch.setattr(store_module, "read", lambda text: calls.append(text) or read(text))
+    found = await edge.lookup(key := edge.key(_request(asked), "acme"))
+    assert found.outcome == GUARD and found.reading == read(asked)  # it waited for the rare words: two rounds
+    edge.store(key, found, (b"b",), cost_s=0.1)
+    assert calls == [asked]
+    entry = edge.cache.lookup(key.namespace, asked, None).entry
+    assert entry is not None and entry.reading == read(asked)
+
+
 async def test_a_prompt_longer_than_the_semantic_bound_is_kept_for_exact_repeats_only(embedder, tmp_path):
     """cache.max_semantic_chars: a longer prompt is neither read nor embedded (the guard's time grows faster than
     the prompt, on the event loop); its exact repeat hits, a rewording of it misses, a snapshot keeps it so, and a
