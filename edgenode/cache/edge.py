@@ -201,9 +201,10 @@ class EdgeCache:
         entry's threshold and the fresh answer is kept under its own prompt."""
         assert self.verifier is not None and found.entry is not None
         ok = _text_output(response) == _text_output(found.entry.responses[0])
-        self.verifier.record(found.entry, found.similarity, ok)
+        self.verifier.record(ok)
         metrics.EDGE_CACHE_CHECKS.labels("ok" if ok else "wrong").inc()
         if not ok:
+            self.cache.raise_threshold(found.entry.label, found.similarity)
             self.store(key, found, (response,), cost_s)
         return ok
 

@@ -13,10 +13,11 @@
   reads the same question in both: the same facts bound to the same roles, template words of the same
   meaning; otherwise the lookup is a guard rejection.
 - Each entry has a TTL (per model) and the cache holds at most `max_entries`: the least recently used go.
-- Each entry keeps its prompt's reading packed into plain tuples (Reading.packed), unpacked once per lookup that
-  reads it as a candidate: Python's cyclic collector stops tracking such tuples once collections have met them, so
-  a full collection, which holds the event loop, walks one object per entry (the entry), not ten
-  (bench.cache_lookup measures it).
+- Each entry is kept as one plain tuple of plain values, its prompt's reading packed into nested tuples
+  (Reading.packed) and unpacked once per lookup that reads it as a candidate: Python's cyclic collector stops
+  tracking such tuples once collections have met them, so a full collection, which holds the event loop, walks none
+  of the entries (bench.cache_lookup measures it). Callers get `Entry` objects built from them: a snapshot; a change
+  (a hit counted, a raised threshold) goes through the store.
 
 Everything runs on the caller's thread (the edge's event loop): a lookup is tens of microseconds, cheaper
 than a hop to a worker thread. The slow steps, the guard running the whole encoder on a rare word or on a prompt its
@@ -61,8 +62,10 @@ class Embedder(Protocol):  # what StaticEmbedder provides
     def encode(self, text: str) -> np.ndarray: ...
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class Entry:
+    """A stored entry as the store handed it out (its fields in the order of the store's row: `Entry(*row)`)."""
+
     label: int
     namespace: str
     key: bytes
@@ -73,7 +76,8 @@ class Entry:
     expires_at: float
     cost_s: float
     hits: int = 0
-    min_similarity: float = 0.0  # raised by a failed check (edgenode.cache.verify): this entry's own threshold
+    min_similarity: float = 0.0  # raised by a failed check (raise_threshold, after edgenode.cache.verify): this
+    # entry's own threshold
 
     @property
     def searched(self) -> bool:
@@ -90,6 +94,10 @@ class Entry:
     @property
     def size_bytes(self) -> int:
         return sum(len(r) for r in self.responses) + len(self.prompt)
+
+
+# a row's fields (the store keeps `Entry`'s fields as one plain tuple, which the collector stops tracking)
+_NAMESPACE, _KEY, _PACKED, _EXPIRES_AT, _HITS, _MIN_SIMILARITY = 1, 2, 4, 6, 8, 9
 
 
 @dataclass(frozen=True, slots=True)
@@ -179,7 +187,7 @@ class SemanticCache:
         self.max_entries = max_entries
         self._clock = clock
         self._on_evict = on_evict or (lambda reason: None)
-        self._entries: OrderedDict[int, Entry] = OrderedDict()  # least recently used first
+        self._entries: OrderedDict[int, tuple] = OrderedDict()  # label -> row (Entry's fields), least recently used first
         self._exact: dict[bytes, int] = {}
         self._partitions: dict[str, _Partition] = {}
         self._expiry: list[tuple[float, int]] = []
@@ -199,6 +207,15 @@ class SemanticCache:
 
     def namespaces(self) -> int:
         return len(self._partitions)
+
+    def entry(self, label: int) -> Entry | None:
+        """The entry under `label`, as it stands now (None where it is gone)."""
+        row = self._entries.get(label)
+        return Entry(*row) if row is not None else None
+
+    def entries(self) -> list[Entry]:
+        """Every entry, least recently used first."""
+        return [Entry(*row) for row in self._entries.values()]
 
     def set_ef(self, ef: int) -> None:
         """The search's candidate list from now on, for every namespace (a wider one finds more, slower)."""
@@ -223,8 +240,7 @@ class SemanticCache:
         self.expire(now)
         label = self._exact.get(exact_key(namespace, prompt))
         if label is not None:
-            entry = self._entries[label]
-            return Lookup(EXACT, self._touch(entry), 1.0)
+            return Lookup(EXACT, self._touch(label), 1.0)
         if threshold is None:
             return Lookup(MISS, None)
         started = time.perf_counter()
@@ -241,15 +257,16 @@ class SemanticCache:
         wanted = reading if reading is not None else read(prompt)
         times["reading"] = wanted
         guard = self.guard
-        candidates = [(entry, sim, entry.reading) for label, sim in above if (entry := self._entries.get(label))]
-        readings = [theirs for _, _, theirs in candidates]
+        candidates = [(label, sim, row[_MIN_SIMILARITY], Reading.unpacked(row[_PACKED]))
+                      for label, sim in above if (row := self._entries.get(label))]
+        readings = [theirs for _, _, _, theirs in candidates]
         if not encode_now and (words := guard.unprepared(wanted, readings)):
             return Lookup(UNENCODED, None, above[0][1], **times, pending=tuple(words),
                           encode=functools.partial(guard.encode_words, words))
         guard.prepare(wanted, readings)
         unjudged: list[str] = []  # prompts the judge must encode before an earlier candidate can be decided
-        for entry, sim, theirs in candidates:
-            if sim < entry.min_similarity:
+        for label, sim, own_threshold, theirs in candidates:
+            if sim < own_threshold:
                 continue
             verdict = guard.verdict(theirs, wanted)
             if not encode_now and (waiting := guard.unjudged(theirs, wanted, verdict)):
@@ -258,17 +275,27 @@ class SemanticCache:
                 if verdict is Verdict.AGREE:  # served unless a more similar candidate the judge must decide is
                     break
             elif guard.decide(theirs, wanted, verdict):
-                return Lookup(SEMANTIC, self._touch(entry), sim, **times)
+                return Lookup(SEMANTIC, self._touch(label), sim, **times)
         if unjudged and guard.paraphrase is not None:
             texts = tuple(dict.fromkeys(unjudged))
             return Lookup(UNENCODED, None, above[0][1], **times, pending=texts,
                           encode=functools.partial(guard.paraphrase.encode, texts))
         return Lookup(GUARD, None, above[0][1], **times)
 
-    def _touch(self, entry: Entry) -> Entry:
-        entry.hits += 1
-        self._entries.move_to_end(entry.label)
-        return entry
+    def _touch(self, label: int) -> Entry:
+        """Count a hit on the entry and make it the most recently used."""
+        row = self._entries[label]
+        row = self._entries[label] = (*row[:_HITS], row[_HITS] + 1, *row[_HITS + 1:])
+        self._entries.move_to_end(label)
+        return Entry(*row)
+
+    def raise_threshold(self, label: int, similarity: float) -> None:
+        """A check found the entry's answer wrong for a prompt this similar (edgenode.cache.verify): it answers only
+        prompts more similar than that from now on (vCache's threshold per entry). Nothing where it is gone."""
+        row = self._entries.get(label)
+        if row is not None:
+            raised = max(row[_MIN_SIMILARITY], min(1.0, similarity + 1e-6))
+            self._entries[label] = (*row[:_MIN_SIMILARITY], raised, *row[_MIN_SIMILARITY + 1:])
 
     # ---- store / remove -----------------------------------------------------------------------
     def store(
@@ -286,8 +313,7 @@ class SemanticCache:
         label = self._next_label
         self._next_label += 1
         packed = (reading if reading is not None else read(prompt)).packed() if semantic else ()
-        entry = Entry(label, namespace, key, prompt, packed, tuple(responses),
-                      now + ttl_s, cost_s)
+        row = (label, namespace, key, prompt, packed, tuple(responses), now + ttl_s, cost_s, 0, 0.0)
         if semantic:
             if vector is None:
                 vector = self.embedder.encode(prompt)
@@ -295,29 +321,30 @@ class SemanticCache:
             if partition is None:
                 partition = self._partitions[namespace] = _Partition(self.embedder.dim, self.ef)
             partition.add(label, np.asarray(vector, dtype=np.float32))
-        self._entries[label] = entry
+        self._entries[label] = row
         self._exact[key] = label
-        heapq.heappush(self._expiry, (entry.expires_at, label))
+        heapq.heappush(self._expiry, (row[_EXPIRES_AT], label))
         while len(self._entries) > self.max_entries:
             oldest = next(iter(self._entries))
             self.remove(oldest)
             self._on_evict("lru")
-        return entry
+        return Entry(*row)
 
     def remove(self, label: int) -> bool:
-        entry = self._entries.pop(label, None)
-        if entry is None:
+        row = self._entries.pop(label, None)
+        if row is None:
             return False
-        if self._exact.get(entry.key) == label:
-            del self._exact[entry.key]
-        if not entry.searched:
+        if self._exact.get(row[_KEY]) == label:
+            del self._exact[row[_KEY]]
+        if not row[_PACKED]:  # kept for exact repeats only: never searched
             return True
-        partition = self._partitions[entry.namespace]
+        namespace = row[_NAMESPACE]
+        partition = self._partitions[namespace]
         partition.remove(label)
         if not partition.live:
-            del self._partitions[entry.namespace]
+            del self._partitions[namespace]
         elif partition.needs_compaction():
-            self._partitions[entry.namespace] = partition.compacted()
+            self._partitions[namespace] = partition.compacted()
         return True
 
     def expire(self, now: float | None = None) -> int:
@@ -326,8 +353,8 @@ class SemanticCache:
         gone = 0
         while self._expiry and self._expiry[0][0] <= now:
             expires_at, label = heapq.heappop(self._expiry)
-            entry = self._entries.get(label)
-            if entry is not None and entry.expires_at == expires_at and self.remove(label):
+            row = self._entries.get(label)
+            if row is not None and row[_EXPIRES_AT] == expires_at and self.remove(label):
                 gone += 1
                 self._on_evict("ttl")
         return gone
@@ -343,7 +370,7 @@ class SemanticCache:
     def snapshot(self, path: Path) -> int:
         """Write every live entry (vectors, answers, remaining TTL) to `path` atomically."""
         now, wall = self._clock(), time.time()
-        entries = [e for e in self._entries.values() if e.expires_at > now]
+        entries = [Entry(*row) for row in self._entries.values() if row[_EXPIRES_AT] > now]
         vectors = np.stack([self._partitions[e.namespace].vector(e.label) if e.searched
                             else np.zeros(self.embedder.dim, np.float32) for e in entries]) if entries else np.zeros(
             (0, self.embedder.dim), dtype=np.float32)

@@ -11,7 +11,8 @@ the cached answer. `Verifier.decide` says, for one semantic hit, whether to serv
   hits and the estimate keeps describing what is served.
 
 A failed check also raises that entry's own threshold above the similarity it failed at (vCache learns a
-threshold per entry): the entry no longer answers prompts that far from it.
+threshold per entry; the edge asks the store: `SemanticCache.raise_threshold`): the entry no longer answers
+prompts that far from it.
 """
 
 from __future__ import annotations
@@ -56,8 +57,8 @@ class Verifier:
             return CHECK
         return CHECK if self.rng.random() < self.check_rate else SERVE
 
-    def record(self, entry, similarity: float, ok: bool) -> None:  # noqa: ANN001 (edgenode.cache.store.Entry)
+    def record(self, ok: bool) -> None:
+        """One check's outcome: the fresh answer was the cached one byte for byte, or not."""
         self.checks += 1
         if not ok:
             self.failures += 1
-            entry.min_similarity = max(entry.min_similarity, min(1.0, similarity + 1e-6))
