@@ -532,7 +532,8 @@ _CODE = re.compile(r"[\[\]{}^\\|<>]|\$(?!\d)|==|!=|&&|->|=>|::|\w\(|^--?[a-z]")
 _CODE_CONTENT = re.compile(r"[A-Za-z0-9]")
 
 
-@functools.lru_cache(maxsize=1024)  # the guard asks it of the same two prompts for each candidate a lookup reads
+@functools.lru_cache(maxsize=64)  # the guard asks it of the same prompts for each candidate a lookup reads (a few
+# prompts a lookup: kept small, so tenants' prompts do not stay in memory long after their entries are gone)
 def code_words(text: str) -> tuple[str, ...]:
     """The words of `text` written as code (`Reading.code`), without the quotes around them or a sentence's
     punctuation after them."""

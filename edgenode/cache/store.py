@@ -108,7 +108,8 @@ class Lookup:
     embed_s: float = 0.0
     search_s: float = 0.0
     vector: np.ndarray | None = field(default=None, repr=False)  # reused by store() after a miss
-    # the asked prompt's reading, where a candidate reached the guard: reused by the next round and by store()
+    # the asked prompt's reading, where a candidate reached the threshold (read for the guard): reused by the next
+    # round and by store()
     reading: Reading | None = field(default=None, repr=False)
     pending: tuple[str, ...] = ()  # UNENCODED: the words or prompts the guard must encode before it can compare
     encode: Callable[[], None] | None = field(default=None, repr=False)  # UNENCODED: encodes them, off the loop
