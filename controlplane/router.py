@@ -7,10 +7,11 @@ calls the policy, and forwards the call's bytes; it never waits on etcd and neve
 from __future__ import annotations
 
 import asyncio
-import functools
+import hashlib
 import logging
 import random
 import time
+from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 
@@ -105,8 +106,6 @@ class Router:
             # the edge keeps it for exact repeats only: the same prompt (case and spacing aside) goes to the same
             # node, by a hash of it, unread (reading it would hold this loop as long as the edge's)
             return affinity_key(model, (exact_key("", text),))
-        if len(text) > _MEMO_CHARS:
-            return affinity_key(model, read(text).affinity)
         return _affinity_of(model, text)
 
     def decide(self, model: str, context: grpc.aio.ServicerContext, affinity: int = 0) -> RouteDecision:
@@ -502,12 +501,21 @@ def build_state(config: RegionsConfig, locator: Locator, nodes: dict[str, NodeSt
     return RouterState(Snapshot.build(config, nodes, revision), locator)
 
 
-_MEMO_CHARS = 2000  # longer prompts (up to cache.max_semantic_chars) are read every time: the memo stays a few MB
+_AFFINITY_MEMO: OrderedDict[bytes, int] = OrderedDict()  # a digest of (model, prompt) -> its affinity, LRU first
+_AFFINITY_MEMO_SIZE = 8192  # keyed by a 16-byte digest, not the prompt: a few hundred KB whatever the prompts' length
 
 
-@functools.lru_cache(maxsize=8192)
 def _affinity_of(model: str, text: str) -> int:
-    return affinity_key(model, read(text).affinity)
+    """The prompt's affinity by its reading, memoised: repeats are what a cache-aware choice is for."""
+    digest = hashlib.blake2b(f"{model}\x00{text}".encode(), digest_size=16).digest()
+    affinity = _AFFINITY_MEMO.get(digest)
+    if affinity is None:
+        affinity = _AFFINITY_MEMO[digest] = affinity_key(model, read(text).affinity)
+        if len(_AFFINITY_MEMO) > _AFFINITY_MEMO_SIZE:
+            _AFFINITY_MEMO.popitem(last=False)
+    else:
+        _AFFINITY_MEMO.move_to_end(digest)
+    return affinity
 
 
 def _bounded_stream_error(raw: bytes) -> bytes:
