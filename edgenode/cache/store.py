@@ -17,7 +17,7 @@
   (Reading.packed) and unpacked once per lookup that reads it as a candidate: Python's cyclic collector stops
   tracking such tuples once collections have met them, so a full collection, which holds the event loop, walks none
   of the entries (bench.cache_lookup measures it). Callers get `Entry` objects built from them: a snapshot; a change
-  (a hit counted, a raised threshold) goes through the store.
+  (a raised threshold) goes through the store.
 
 Everything runs on the caller's thread (the edge's event loop): a lookup is tens of microseconds, cheaper
 than a hop to a worker thread. The slow steps, the guard running the whole encoder on a rare word or on a prompt its
@@ -35,7 +35,7 @@ import os
 import time
 from collections import OrderedDict
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Protocol
 
@@ -75,7 +75,6 @@ class Entry:
     responses: tuple[bytes, ...]
     expires_at: float
     cost_s: float
-    hits: int = 0
     min_similarity: float = 0.0  # raised by a failed check (raise_threshold, after edgenode.cache.verify): this
     # entry's own threshold
 
@@ -97,7 +96,8 @@ class Entry:
 
 
 # a row's fields (the store keeps `Entry`'s fields as one plain tuple, which the collector stops tracking)
-_NAMESPACE, _KEY, _PACKED, _EXPIRES_AT, _HITS, _MIN_SIMILARITY = 1, 2, 4, 6, 8, 9
+_NAMESPACE, _KEY, _PACKED, _EXPIRES_AT, _MIN_SIMILARITY = (
+    [f.name for f in fields(Entry)].index(name) for name in ("namespace", "key", "packed", "expires_at", "min_similarity"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -284,11 +284,9 @@ class SemanticCache:
         return Lookup(GUARD, None, above[0][1], **times)
 
     def _touch(self, label: int) -> Entry:
-        """Count a hit on the entry and make it the most recently used."""
-        row = self._entries[label]
-        row = self._entries[label] = (*row[:_HITS], row[_HITS] + 1, *row[_HITS + 1:])
+        """Make the entry the most recently used."""
         self._entries.move_to_end(label)
-        return Entry(*row)
+        return Entry(*self._entries[label])
 
     def raise_threshold(self, label: int, similarity: float) -> None:
         """A check found the entry's answer wrong for a prompt this similar (edgenode.cache.verify): it answers only
@@ -314,7 +312,7 @@ class SemanticCache:
         label = self._next_label
         self._next_label += 1
         packed = (reading if reading is not None else read(prompt)).packed() if semantic else ()
-        row = (label, namespace, key, prompt, packed, tuple(responses), now + ttl_s, cost_s, 0, 0.0)
+        row = (label, namespace, key, prompt, packed, tuple(responses), now + ttl_s, cost_s, 0.0)
         if semantic:
             if vector is None:
                 vector = self.embedder.encode(prompt)
