@@ -88,6 +88,7 @@ import functools
 import math
 import os
 import re
+from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import replace
 from string import ascii_lowercase
@@ -419,6 +420,12 @@ class Guard:
             la, lb = _lasting(la, lb)
         la, lb = _joined(la, lb, rb.said)
         lb, la = _joined(lb, la, ra.said)
+        # a word written more often on the side with no word of its own stands where the other side's own word stood:
+        # "bonding wood to wood" replaces "metal" in "bonding metal to wood"
+        if la and not lb:
+            lb = _surplus(rb, ra)
+        elif lb and not la:
+            la = _surplus(ra, rb)
         met: set[str] = set()  # words that met their counterpart in another spelling: "tyre" and "tire"
         if la and lb:
             scored = sorted(((self._score(x, y), x, y) for x in la for y in lb), reverse=True)
@@ -1181,6 +1188,13 @@ def _field_names(reading: Reading) -> frozenset[str]:
     nouns = frozenset().union(*(_FIELDS.get(kind, ()) for kind in given))
     spelled = ("", *reading.spelled, "")
     return frozenset(w for i, w in enumerate(spelled) if w in nouns and not spelled[i - 1] and not spelled[i + 1])
+
+
+def _surplus(reading: Reading, other: Reading) -> list[str]:
+    """The template words `reading` writes more often than `other` does, where `other` writes them too: "wood" in
+    "bonding wood to wood" against "bonding metal to wood" ("I" and "me" count as one word)."""
+    mine, theirs = Counter(lemma(w) for w in reading.order if w), Counter(lemma(w) for w in other.order if w)
+    return [w for w in reading.words if mine[lemma(w)] > theirs[lemma(w)] > 0]
 
 
 def _joined(mine: list[str], theirs: list[str], said: tuple[str, ...]) -> tuple[list[str], list[str]]:

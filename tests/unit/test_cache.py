@@ -682,6 +682,21 @@ def test_what_is_compared_against_is_a_role_written_in_other_words_too(guard):
         Verdict.DIFFER)  # the other side says the thing elsewhere: the roles are swapped
 
 
+def test_a_word_written_twice_on_one_side_stands_where_the_other_side_names_another_thing(guard):
+    # the words compared as sets, "wood to wood" kept every word of "metal to wood" and "metal" looked implied
+    for stored, asked in (("best screws for fixing metal to wood", "best screws for fixing wood to wood"),
+                          ("how to glue leather to fabric", "how to glue fabric to fabric")):
+        for a, b in ((stored, asked), (asked, stored)):
+            assert _verdict(guard, a, b) is not Verdict.AGREE
+            assert not guard.same_text(a, b)
+    # the copy meets its counterpart in another form: the same question
+    assert _verdict(guard, "If I ride goofy, which foot leads when I ride switch?",
+                    "Which foot leads when I ride switch if I'm a goofy rider?") is Verdict.AGREE
+    # a copy the other side writes as "ones" is the judge's, as before
+    assert guard.same_text("Are steel pans better than cast iron pans for searing?",
+                           "For searing, are steel pans better than cast iron ones?")
+
+
 def test_a_name_in_lower_case_meets_the_name_with_a_slip_in_its_role(guard):
     fraud = "card 9702 paid 1500 MAD at 05:00 in Accra, home Nairobi, 2 payments last hour. fraud?"
     assert _verdict(guard, fraud, "card 9702 paid 1500 dh at 05:00 in accra, home naiorbi, 2 payments last hour. fraud?") is (
