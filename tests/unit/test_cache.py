@@ -697,6 +697,19 @@ def test_a_word_written_twice_on_one_side_stands_where_the_other_side_names_anot
                            "For searing, are steel pans better than cast iron ones?")
 
 
+def test_how_much_money_is_not_how_long(guard):
+    # "charge" may cost, so "cost" looked implied; one asks a price, the other a time
+    charge = "how long does it take to charge an electric car at home"
+    for asked in ("how much does it cost to charge an electric car at home",
+                  "how much do I pay to charge an electric car at home"):
+        assert _verdict(guard, charge, asked) is Verdict.DIFFER
+        assert _verdict(guard, asked, charge) is Verdict.DIFFER
+    # how much time is how long
+    assert _verdict(guard, charge, "how much time does it take to charge an electric car at home") is Verdict.AGREE
+    assert _verdict(guard, "how long must I pay into a pension to get the full amount",
+                    "how much time must I pay into a pension to get the full amount") is Verdict.AGREE
+
+
 def test_a_name_in_lower_case_meets_the_name_with_a_slip_in_its_role(guard):
     fraud = "card 9702 paid 1500 MAD at 05:00 in Accra, home Nairobi, 2 payments last hour. fraud?"
     assert _verdict(guard, fraud, "card 9702 paid 1500 dh at 05:00 in accra, home naiorbi, 2 payments last hour. fraud?") is (
