@@ -10,12 +10,15 @@ kinds were not looked at.
 Scored through the store at the default threshold, on 8224751 before any rule met them: the 7 rewordings met, 22 of the
 144 near misses served (and 2 answered from a third prompt's entry); with this session's rules, 12 (and 4).
 
-The last 158 (153 near misses, 5 rewordings) were written in the session of 2026-11-29 07:58 to look for general
+The last 166 (159 near misses, 7 rewordings) were written in the session of 2026-11-29 07:58 to look for general
 gaps: a swapped order, an opposite, another unit, window, person, place or product, what is asked (a price for a time),
 a word written twice where the other side names two things ("bonding wood to wood"), a compound ("grapefruit").
 Scored through the store at the default threshold on d850062, before the two rules they led to: the rewordings met 4
 of 5 and 8 near misses were served; with those rules, 5 and 4 (a grape is no grapefruit, steel welded to iron and iron
-to iron (the judge's), "delivered" and "shipped", keeping bananas from ripening and making them ripen).
+to iron (the judge's), "delivered" and "shipped", keeping bananas from ripening and making them ripen). The last 8
+(keeping a thing from happening against making it happen) were written after those: on 46c58c2, 3 of their 6 near
+misses were served and both rewordings met; with the rule they led to, none and both, and the bananas are refused too
+(3 of the 159 near misses served, all 7 rewordings met).
 """
 
 from bench.cacheeval import Pair, hand_written
@@ -332,6 +335,14 @@ _PAIRS = (
     ("probes", "rewording:probe", "Are steel pans better than cast iron pans for searing?", "For searing, are steel pans better than cast iron ones?", True),
     ("probes", "near-miss:probe", "how much does it cost to charge my electric car overnight", "how long does it take to charge my electric car overnight", False),
     ("probes", "near-miss:probe", "how much does it cost to charge a phone battery", "how long does it take to charge a phone battery", False),
+    ("probes", "near-miss:probe", "how to stop my dog from barking at night", "how to make my dog bark at night", False),
+    ("probes", "near-miss:probe", "how to keep my cat from scratching the sofa", "how to get my cat to scratch the sofa", False),
+    ("probes", "near-miss:probe", "how to prevent rust on my bike chain", "how to remove rust from my bike chain", False),
+    ("probes", "near-miss:probe", "how to keep bread from going stale", "how to make bread go stale", False),
+    ("probes", "near-miss:probe", "how to stop my baby from waking up at 5am", "how to get my baby to wake up at 5am", False),
+    ("probes", "near-miss:probe", "how to keep avocados from turning brown", "how to make avocados turn brown", False),
+    ("probes", "rewording:probe", "how to stop my dog from barking at night", "how do I get my dog to stop barking at night", True),
+    ("probes", "rewording:probe", "how to keep my cat from scratching the sofa", "how can I stop my cat scratching the sofa", True),
 )
 
 

@@ -1630,6 +1630,55 @@ def _here_for_there(a: Reading, b: Reading) -> bool:
     return "here" in a.said and "here" not in b.said and there and "there" not in a.said
 
 
+# verbs that keep a thing from happening: "stop my dog from barking", "avoid getting sunburnt"
+_PREVENTING = frozenset("stop stops stopping stopped prevent prevents preventing prevented avoid avoids avoiding avoided "
+                        "keep keeps keeping kept".split())
+_KEEPING = frozenset("keep keeps keeping kept".split())  # "keep running" goes on: only "keep ... from" prevents
+# verbs that make a thing happen: "make my dog bark", "get my baby to sleep"
+_CAUSING = frozenset("make makes making made get gets getting got let lets letting help helps helping cause causes "
+                     "causing caused encourage encourages encouraging teach train force".split())
+
+
+def _verb_forms(word: str) -> frozenset[str]:
+    """The forms a verb written with "-ing" may take elsewhere: "barking" "bark", "waking" "wake", "getting" "get"."""
+    if not word.endswith("ing") or len(word) < 5:
+        return frozenset((word, lemma(word)))
+    stem = word[:-3]
+    forms = {word, stem, stem + "e"}
+    if len(stem) > 2 and stem[-1] == stem[-2]:
+        forms.add(stem[:-1])  # "getting": "get"
+    return frozenset(forms)
+
+
+def _prevented(reading: Reading) -> frozenset[str]:
+    """The verbs `reading` asks to keep from happening: "stop/avoid/prevent V-ing", "stop/keep/prevent X from V-ing"."""
+    spelled, out = reading.spelled, set()
+    for i, word in enumerate(spelled):
+        if word not in _PREVENTING:
+            continue
+        after = spelled[i + 1:i + 6]
+        if after and after[0].endswith("ing") and word not in _KEEPING:
+            out.add(after[0])
+        elif "from" in after:
+            k = after.index("from")
+            if k + 1 < len(after) and after[k + 1].endswith("ing"):
+                out.add(after[k + 1])
+    return frozenset(out)
+
+
+def _prevented_for_done(a: Reading, b: Reading) -> bool:
+    """`a` asks how to keep a thing from happening, `b` how to make it happen (a verb that causes, the same verb, and
+    nothing that prevents or negates it): "how to stop my dog from barking" is not "how to make my dog bark", "keep
+    bread from going stale" not "make bread go stale" ("get my dog to stop barking" keeps it from barking too; "fix a
+    running toilet" makes nothing happen)."""
+    prevented, spelled = _prevented(a), b.spelled
+    causes = any(w in _CAUSING and spelled[i + 1:i + 2] != ("rid",) for i, w in enumerate(spelled))  # not "get rid of"
+    if not prevented or not causes or not _PREVENTING.isdisjoint(spelled) or any(f.kind == "not" for f in b.facts):
+        return False
+    said = set(spelled) | {lemma(w) for w in spelled}
+    return any(not _verb_forms(verb).isdisjoint(said) for verb in prevented)
+
+
 def _past_for_present(a: Reading, b: Reading) -> bool:
     """Two yes-or-no questions, one asked of the past and one of the present: "was Pluto a planet" is not "is Pluto a
     planet" (not "what is our ratio for the last quarter", "what was it": the window says when)."""
@@ -1744,7 +1793,8 @@ def _perfect_for_plain(a: Reading, b: Reading) -> bool:
 _SMALL_WORDS = (_opposed_prepositions, _given_for_got, _other_person, _and_for_or, _here_for_there, _past_for_present,
                 _bound_reversed, _run_reordered, _asker_swapped, _other_clause_person, _particle_changed,
                 _one_word_swapped, _if_for_unless, _both_added, _place_swapped, _spans_traded, _number_preposition,
-                _condition_added, _degree_added, _person_named, _perfect_for_plain, _passive_for_active, _too_for_enough)
+                _condition_added, _degree_added, _person_named, _perfect_for_plain, _passive_for_active, _too_for_enough,
+                _prevented_for_done)
 
 
 def _order_swapped(a: Reading, b: Reading, near: int = 2) -> bool:

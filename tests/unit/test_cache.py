@@ -710,6 +710,22 @@ def test_how_much_money_is_not_how_long(guard):
                     "how much time must I pay into a pension to get the full amount") is Verdict.AGREE
 
 
+def test_keeping_a_thing_from_happening_is_not_making_it_happen(guard):
+    for stored, asked in (("how to stop my dog from barking at night", "how to make my dog bark at night"),
+                          ("how to keep my cat from scratching the sofa", "how to get my cat to scratch the sofa"),
+                          ("how to keep bread from going stale", "how to make bread go stale")):
+        for a, b in ((stored, asked), (asked, stored)):
+            assert _verdict(guard, a, b) is Verdict.DIFFER
+    # the other side keeps it from happening too, or asks to be rid of it: the rule does not say
+    assert _verdict(guard, "how to stop my dog from barking at night",
+                    "how do I get my dog to stop barking at night") is Verdict.AGREE
+    assert _verdict(guard, "How do I stop my fridge from smelling?",
+                    "How can I get rid of the bad smell in my fridge?") is Verdict.UNSURE
+    # "keep running" goes on running
+    assert _verdict(guard, "how to keep running when I am tired", "how to make myself run when I am tired") is (
+        Verdict.UNSURE)
+
+
 def test_a_name_in_lower_case_meets_the_name_with_a_slip_in_its_role(guard):
     fraud = "card 9702 paid 1500 MAD at 05:00 in Accra, home Nairobi, 2 payments last hour. fraud?"
     assert _verdict(guard, fraud, "card 9702 paid 1500 dh at 05:00 in accra, home naiorbi, 2 payments last hour. fraud?") is (
