@@ -10,15 +10,17 @@ kinds were not looked at.
 Scored through the store at the default threshold, on 8224751 before any rule met them: the 7 rewordings met, 22 of the
 144 near misses served (and 2 answered from a third prompt's entry); with this session's rules, 12 (and 4).
 
-The last 166 (159 near misses, 7 rewordings) were written in the session of 2026-11-29 07:58 to look for general
+The 166 after them (159 near misses, 7 rewordings) were written in the session of 2026-11-29 07:58 to look for general
 gaps: a swapped order, an opposite, another unit, window, person, place or product, what is asked (a price for a time),
 a word written twice where the other side names two things ("bonding wood to wood"), a compound ("grapefruit").
 Scored through the store at the default threshold on d850062, before the two rules they led to: the rewordings met 4
 of 5 and 8 near misses were served; with those rules, 5 and 4 (a grape is no grapefruit, steel welded to iron and iron
-to iron (the judge's), "delivered" and "shipped", keeping bananas from ripening and making them ripen). The last 8
+to iron (the judge's), "delivered" and "shipped", keeping bananas from ripening and making them ripen). Their last 8
 (keeping a thing from happening against making it happen) were written after those: on 46c58c2, 3 of their 6 near
 misses were served and both rewordings met; with the rule they led to, none and both, and the bananas are refused too
-(3 of the 159 near misses served, all 7 rewordings met).
+(3 of the 159 near misses served, all 7 rewordings met). The last 42 near misses (both or either, how often, what for,
+who, what is done to a thing) were written at the end of that session and led to no rule: 2 are served ("can I eat eggs
+that have been frozen" / "can I freeze eggs that have been eaten", "ride in a taxi" / "drive a taxi").
 """
 
 from bench.cacheeval import Pair, hand_written
@@ -343,6 +345,48 @@ _PAIRS = (
     ("probes", "near-miss:probe", "how to keep avocados from turning brown", "how to make avocados turn brown", False),
     ("probes", "rewording:probe", "how to stop my dog from barking at night", "how do I get my dog to stop barking at night", True),
     ("probes", "rewording:probe", "how to keep my cat from scratching the sofa", "how can I stop my cat scratching the sofa", True),
+    ("probes", "near-miss:probe", "can I take both ibuprofen and aspirin", "can I take either ibuprofen or aspirin", False),
+    ("probes", "near-miss:probe", "is it safe to take melatonin every night", "is it safe to take melatonin once a week", False),
+    ("probes", "near-miss:probe", "best diet for weight loss", "best diet for muscle gain", False),
+    ("probes", "near-miss:probe", "what to eat before bed to sleep better", "what to eat after dinner to sleep better", False),
+    ("probes", "near-miss:probe", "how do I tell my boss I'm quitting", "how do I tell my employee they're fired", False),
+    ("probes", "near-miss:probe", "is it safe to fly while pregnant", "is it safe to fly while breastfeeding", False),
+    ("probes", "near-miss:probe", "should I water my lawn daily", "should I water my lawn weekly", False),
+    ("probes", "near-miss:probe", "how to clean a cast iron pan after cooking", "how to season a cast iron pan after cooking", False),
+    ("probes", "near-miss:probe", "what is the average salary of a nurse in Morocco", "what is the minimum salary of a nurse in Morocco", False),
+    ("probes", "near-miss:probe", "do I need a visa for a layover in Paris", "do I need a visa for a holiday in Paris", False),
+    ("probes", "near-miss:probe", "how to ask for a discount on rent", "how to ask for a deposit back on rent", False),
+    ("probes", "near-miss:probe", "how many steps a day to lose weight", "how many calories a day to lose weight", False),
+    ("probes", "near-miss:probe", "how to reduce swelling after a tooth extraction", "how to reduce bleeding after a tooth extraction", False),
+    ("probes", "near-miss:probe", "can I drink alcohol after a flu shot", "can I drink alcohol after a covid shot", False),
+    ("probes", "near-miss:probe", "is it normal for a newborn to sneeze a lot", "is it normal for a newborn to cough a lot", False),
+    ("probes", "near-miss:probe", "how to fix a flat bike tyre", "how to fix a flat car tyre", False),
+    ("probes", "near-miss:probe", "what is the penalty for filing taxes late", "what is the penalty for paying taxes late", False),
+    ("probes", "near-miss:probe", "how to know if chicken is undercooked", "how to know if chicken is overcooked", False),
+    ("probes", "near-miss:probe", "should I use a VPN at home", "should I use a VPN at work", False),
+    ("probes", "near-miss:probe", "how long does a tattoo take to heal", "how long does a piercing take to heal", False),
+    ("probes", "near-miss:probe", "can I plug a heater into an extension cord", "can I plug a fridge into an extension cord", False),
+    ("probes", "near-miss:probe", "is it rude to leave a wedding early", "is it rude to arrive at a wedding early", False),
+    ("probes", "near-miss:probe", "how to make coffee without a filter", "how to make tea without a filter", False),
+    ("probes", "near-miss:probe", "how to sleep with a blocked nose", "how to sleep with a sore throat", False),
+    ("probes", "near-miss:probe", "does cold weather make arthritis worse", "does hot weather make arthritis worse", False),
+    ("probes", "near-miss:probe", "can I eat eggs that have been frozen", "can I freeze eggs that have been eaten", False),
+    ("probes", "near-miss:probe", "what happens if you mix bleach with vinegar", "what happens if you replace bleach with vinegar", False),
+    ("probes", "near-miss:probe", "is it illegal to record a phone call without consent", "is it illegal to record a phone call with consent", False),
+    ("probes", "near-miss:probe", "how many people can ride in a taxi", "how many people can drive a taxi", False),
+    ("probes", "near-miss:probe", "what should I feed a dog with diarrhea", "what should I feed a dog to cause diarrhea", False),
+    ("probes", "near-miss:probe", "why does my phone battery drain overnight", "why does my phone battery charge overnight", False),
+    ("probes", "near-miss:probe", "should I tell my landlord about the leak", "should my landlord tell me about the leak", False),
+    ("probes", "near-miss:probe", "how do I report a lost passport", "how do I report a found passport", False),
+    ("probes", "near-miss:probe", "what time does the bank open on Friday", "what time does the bank close on Friday", False),
+    ("probes", "near-miss:probe", "is it ok to shower after eating", "is it ok to eat after showering", False),
+    ("probes", "near-miss:probe", "can I mix two brands of formula", "can I switch two brands of formula", False),
+    ("probes", "near-miss:probe", "how often should I wash my hair if it is oily", "how often should I wash my hair if it is dry", False),
+    ("probes", "near-miss:probe", "do I need to declare cash over 10000 at customs", "do I need to declare cash under 10000 at customs", False),
+    ("probes", "near-miss:probe", "what is the best age to get married", "what is the worst age to get married", False),
+    ("probes", "near-miss:probe", "how to tell if a watermelon is ripe", "how to tell if a watermelon is rotten", False),
+    ("probes", "near-miss:probe", "how much does it cost to cancel a flight", "how much does it cost to change a flight", False),
+    ("probes", "near-miss:probe", "what should I do if I swallow gum", "what should I do if my child swallows gum", False),
 )
 
 
