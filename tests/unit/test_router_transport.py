@@ -485,25 +485,32 @@ async def test_every_attempt_past_its_per_try_timeout_is_a_clear_deadline_exceed
                                     "timeout of 250 ms (policy.per_try_timeout_ms)")
 
 
+def _infer_text(text: str) -> bytes:
+    """A serialised ModelInferRequest for the ensemble carrying one BYTES prompt."""
+    import struct
+
+    from proto import service_pb2
+
+    request = service_pb2.ModelInferRequest(model_name="ensemble")
+    request.inputs.add(name="text_input", datatype="BYTES", shape=[1, 1])
+    request.raw_input_contents.append(struct.pack("<I", len(text.encode())) + text.encode())
+    return request.SerializeToString()
+
+
+def _two_node_hub() -> list[NodeState]:
+    return [NodeState("tangier", f"tangier-{n}", f"10.0.{n}.1:8001", frozenset({"ensemble"}), 0, 0, NOW - 0.1)
+            for n in (1, 2)]
+
+
 def test_a_prompt_longer_than_the_caches_semantic_bound_is_sent_by_a_hash_of_it_unread(shipped_config):
     """cache.max_semantic_chars: the edge caches a longer prompt for exact repeats only, so the router does not read
     it either (its loop stays bounded): its repeats, case and spacing aside, go to one node by a hash of it."""
-    import struct
-
     from controlplane.kernel.policy import affinity_key
     from controlplane.kernel.prompts import exact_key, read
-    from proto import service_pb2
 
-    def infer(text: str) -> bytes:
-        request = service_pb2.ModelInferRequest(model_name="ensemble")
-        request.inputs.add(name="text_input", datatype="BYTES", shape=[1, 1])
-        request.raw_input_contents.append(struct.pack("<I", len(text.encode())) + text.encode())
-        return request.SerializeToString()
-
-    nodes = [NodeState("tangier", f"tangier-{n}", f"10.0.{n}.1:8001", frozenset({"ensemble"}), 0, 0, NOW - 0.1)
-             for n in (1, 2)]  # two nodes of a hub: the choice within it is cache-aware
-    short = infer("card 1234 paid 1500 MAD at 16:00 in Rabat. fraud?")
-    long = infer("card 1234 paid 1500 MAD at 16:00 in Rabat. fraud? " + "and more " * 250)
+    nodes = _two_node_hub()  # the choice within a hub is cache-aware
+    short = _infer_text("card 1234 paid 1500 MAD at 16:00 in Rabat. fraud?")
+    long = _infer_text("card 1234 paid 1500 MAD at 16:00 in Rabat. fraud? " + "and more " * 250)
     router = make_router(shipped_config, nodes, FakeTransport())
     assert shipped_config.cache.max_semantic_chars == 2000
     by_facts = router.affinity("ensemble", short)
@@ -511,8 +518,8 @@ def test_a_prompt_longer_than_the_caches_semantic_bound_is_sent_by_a_hash_of_it_
     by_hash = router.affinity("ensemble", long)  # past the bound: its exact repeats go to one node, the prompt unread
     long_text = "card 1234 paid 1500 MAD at 16:00 in Rabat. fraud? " + "and more " * 250
     assert by_hash == affinity_key("ensemble", (exact_key("", long_text),)) != 0
-    assert router.affinity("ensemble", infer(long_text.upper().replace(" ", "  "))) == by_hash  # case, spacing
-    assert router.affinity("ensemble", infer(long_text.replace("1500", "1600"))) != by_hash
+    assert router.affinity("ensemble", _infer_text(long_text.upper().replace(" ", "  "))) == by_hash  # case, spacing
+    assert router.affinity("ensemble", _infer_text(long_text.replace("1500", "1600"))) != by_hash
     narrow = shipped_config.model_copy(update={"cache": shipped_config.cache.model_copy(update={"max_semantic_chars": 20})})
     assert make_router(narrow, nodes, FakeTransport()).affinity("ensemble", short) not in (0, by_facts)
 
@@ -520,27 +527,17 @@ def test_a_prompt_longer_than_the_caches_semantic_bound_is_sent_by_a_hash_of_it_
 def test_a_prompt_within_a_raised_semantic_bound_is_read_once_and_its_memo_keeps_no_text(shipped_config, monkeypatch):
     """With cache.max_semantic_chars raised, a long prompt is read for its affinity like any other, once for its
     repeats: the memo is keyed by a digest, so its size does not grow with the prompts'."""
-    import struct
-
     import controlplane.router as router_module
     from controlplane.kernel.policy import affinity_key
     from controlplane.kernel.prompts import read
-    from proto import service_pb2
 
-    def infer(text: str) -> bytes:
-        request = service_pb2.ModelInferRequest(model_name="ensemble")
-        request.inputs.add(name="text_input", datatype="BYTES", shape=[1, 1])
-        request.raw_input_contents.append(struct.pack("<I", len(text.encode())) + text.encode())
-        return request.SerializeToString()
-
-    nodes = [NodeState("tangier", f"tangier-{n}", f"10.0.{n}.1:8001", frozenset({"ensemble"}), 0, 0, NOW - 0.1)
-             for n in (1, 2)]
+    nodes = _two_node_hub()
     wide = shipped_config.model_copy(update={"cache": shipped_config.cache.model_copy(update={"max_semantic_chars": 16000})})
     router = make_router(wide, nodes, FakeTransport())
     text = "card 4321 paid 900 MAD at 09:00 in Tunis. fraud? " + "and then some more words " * 200  # 5,000+ characters
     calls: list[str] = []
     monkeypatch.setattr(router_module, "read", lambda t: calls.append(t) or read(t))
-    first = router.affinity("ensemble", infer(text))
+    first = router.affinity("ensemble", _infer_text(text))
     assert first == affinity_key("ensemble", read(text).affinity) != 0
-    assert router.affinity("ensemble", infer(text)) == first and len(calls) == 1  # the repeat met the memo
+    assert router.affinity("ensemble", _infer_text(text)) == first and len(calls) == 1  # the repeat met the memo
     assert all(len(key) == 16 for key in router_module._AFFINITY_MEMO)
