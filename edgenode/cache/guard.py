@@ -1640,7 +1640,8 @@ _CAUSING = frozenset("make makes making made get gets getting got let lets letti
 
 
 def _verb_forms(word: str) -> frozenset[str]:
-    """The forms a verb written with "-ing" may take elsewhere: "barking" "bark", "waking" "wake", "getting" "get"."""
+    """The forms a verb written with "-ing" may take elsewhere: "barking" "bark", "waking" "wake", "getting" "get",
+    "going" "go" (`lemma` strips "-ing" but gives "wak", "gett" and, under three letters, "going")."""
     if not word.endswith("ing") or len(word) < 5:
         return frozenset((word, lemma(word)))
     stem = word[:-3]

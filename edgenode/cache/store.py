@@ -251,18 +251,20 @@ class SemanticCache:
         partition = self._partitions.get(namespace)
         found: list[tuple[int, float]] = partition.search(vector, SEARCH_K) if partition else []
         searched = time.perf_counter()
-        times = {"embed_s": embedded - started, "search_s": searched - embedded, "vector": vector}
+        # what every answer from here carries: the steps' times, and the prompt's vector (and reading, once read) for
+        # the next round and store()
+        carried = {"embed_s": embedded - started, "search_s": searched - embedded, "vector": vector}
         above = [(label, sim) for label, sim in found if sim >= threshold]
         if not above:
-            return Lookup(MISS, None, found[0][1] if found else 0.0, **times)
+            return Lookup(MISS, None, found[0][1] if found else 0.0, **carried)
         wanted = reading if reading is not None else read(prompt)
-        times["reading"] = wanted
+        carried["reading"] = wanted
         guard = self.guard
         candidates = [(label, sim, row[_MIN_SIMILARITY], Reading.unpacked(row[_PACKED]))
                       for label, sim in above if (row := self._entries.get(label))]
         readings = [theirs for _, _, _, theirs in candidates]
         if not encode_now and (words := guard.unprepared(wanted, readings)):
-            return Lookup(UNENCODED, None, above[0][1], **times, pending=tuple(words),
+            return Lookup(UNENCODED, None, above[0][1], **carried, pending=tuple(words),
                           encode=functools.partial(guard.encode_words, words))
         guard.prepare(wanted, readings)
         unjudged: list[str] = []  # prompts the judge must encode before an earlier candidate can be decided
@@ -276,12 +278,12 @@ class SemanticCache:
                 if verdict is Verdict.AGREE:  # served unless a more similar candidate the judge must decide is
                     break
             elif guard.decide(theirs, wanted, verdict):
-                return Lookup(SEMANTIC, self._touch(label), sim, **times)
+                return Lookup(SEMANTIC, self._touch(label), sim, **carried)
         if unjudged and guard.paraphrase is not None:
             texts = tuple(dict.fromkeys(unjudged))
-            return Lookup(UNENCODED, None, above[0][1], **times, pending=texts,
+            return Lookup(UNENCODED, None, above[0][1], **carried, pending=texts,
                           encode=functools.partial(guard.paraphrase.encode, texts))
-        return Lookup(GUARD, None, above[0][1], **times)
+        return Lookup(GUARD, None, above[0][1], **carried)
 
     def _touch(self, label: int) -> Entry:
         """Make the entry the most recently used."""
