@@ -551,6 +551,21 @@ _ES_AFTER = ("sses", "xes", "zzes", "ches", "shes")  # endings where "es" is the
 NOT_PLURALS = frozenset({"https", "ftps", "sftps", "smtps", "imaps", "pop3s", "ldaps", "ios"})
 
 
+# what a price is asked with after "how much": "how much does it cost", "how much will I pay"
+_PRICE_WORDS = frozenset("cost costs costing price priced pay paid spend fee fees worth charged".split())
+
+
+def _price_asked(tokens: list[_Token], start: int) -> bool:
+    """The clause after "how much" asks a price: a price word before its end ("how much time" was read as "how long"
+    before this is asked)."""
+    for t in tokens[start:]:
+        if t.kind == "punct":
+            return False
+        if t.text.lower() in _PRICE_WORDS:
+            return True
+    return False
+
+
 def lemma(word: str) -> str:
     """A crude base form: "cities" city, "boiling" boil, "boxes" box, "ounces" ounce, "dates" date."""
     if word in NOT_PLURALS:
@@ -1185,9 +1200,9 @@ def read(text: str) -> Reading:
                 facts.append(Fact("ask", "", f"how {_HOW_SAME.get(nxt, nxt)}"))
             elif nxt in ("much", "many"):
                 # an amount is asked by what it counts, compared as words ("how much sleep" is "how many hours"),
-                # but "how much is the train" asks its price, not how long it is
+                # but "how much is the train" and "how much does it cost to charge" ask a price, not how long
                 after = tokens[i + 2].text.lower() if i + 2 < len(tokens) else ""
-                if nxt == "much" and after in _BE:
+                if nxt == "much" and (after in _BE or _price_asked(tokens, i + 2)):
                     facts.append(Fact("ask", "", "how much"))
             else:
                 facts.append(Fact("ask", "", "how"))  # a way or a manner: not "who" or "when"

@@ -931,7 +931,6 @@ class Guard:
             # ("roasting time for a goose?", "2015 Super Bowl winner?") asks by its words, compared below
         if (_amount_for_time(a, b) or _amount_for_time(b, a) or _amount_for_yes_no(a, b) or _amount_for_yes_no(b, a)
                 or _count_for_how_long(a, b) or _count_for_how_long(b, a)
-                or _money_for_how_long(a, b) or _money_for_how_long(b, a)
                 or _what_for_asked(a, b) or _what_for_asked(b, a)
                 or _asked_of_yes_no(a, b) or _asked_of_yes_no(b, a) or _selection_asked(a, b) or _selection_asked(b, a)):
             return Verdict.DIFFER
@@ -1037,21 +1036,6 @@ def _count_for_how_long(a: Reading, b: Reading) -> bool:
     spelled = b.spelled
     return any(w == "how" and spelled[i + 1] == "many" and not any(
         is_measure(lemma(x)) or is_measure(x) for x in spelled[i + 2:i + 4]) for i, w in enumerate(spelled[:-2]))
-
-
-# what a price is asked with: "how much does it cost", "how much will I pay"
-_MONEY_WORDS = frozenset("cost costs costing price priced prices pay paid spend fee fees worth charged".split())
-
-
-def _money_for_how_long(a: Reading, b: Reading) -> bool:
-    """`a` asks how long, `b` asks no interrogative but how much money: "how long does it take to charge an electric
-    car" is not "how much does it cost to charge an electric car", though charging may cost ("how much time does it
-    take" is how long, and "how much time must I pay in" too)."""
-    if "how long" not in a.asks or b.asks or _MONEY_WORDS.isdisjoint(b.said):
-        return False
-    spelled = b.spelled
-    return any(w == "how" and spelled[i + 1] == "much" and spelled[i + 2:i + 3] != ("time",)
-               for i, w in enumerate(spelled[:-1]))
 
 
 _YES_NO = frozenset("do does did is are was were can could should must will would may".split())

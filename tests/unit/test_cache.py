@@ -704,7 +704,9 @@ def test_how_much_money_is_not_how_long(guard):
                   "how much do I pay to charge an electric car at home"):
         assert _verdict(guard, charge, asked) is Verdict.DIFFER
         assert _verdict(guard, asked, charge) is Verdict.DIFFER
-    # how much time is how long
+    # the reader reads a price asked as it reads "how much is the train"; how much time is how long
+    assert read("how much does a private balloon flight for two over the valley cost?").asks == {"how much"}
+    assert read("how much time does it take to charge an electric car at home").asks == {"how long"}
     assert _verdict(guard, charge, "how much time does it take to charge an electric car at home") is Verdict.AGREE
     assert _verdict(guard, "how long must I pay into a pension to get the full amount",
                     "how much time must I pay into a pension to get the full amount") is Verdict.AGREE
