@@ -1614,10 +1614,10 @@ def _here_for_there(a: Reading, b: Reading) -> bool:
     return "here" in a.said and "here" not in b.said and there and "there" not in a.said
 
 
-# verbs that keep a thing from happening: "stop my dog from barking", "avoid getting sunburnt"
-_PREVENTING = frozenset("stop stops stopping stopped prevent prevents preventing prevented avoid avoids avoiding avoided "
-                        "keep keeps keeping kept".split())
 _KEEPING = frozenset("keep keeps keeping kept".split())  # "keep running" goes on: only "keep ... from" prevents
+# verbs that keep a thing from happening: "stop my dog from barking", "avoid getting sunburnt"
+_PREVENTING = frozenset("stop stops stopping stopped prevent prevents preventing prevented avoid avoids avoiding avoided"
+                        .split()) | _KEEPING
 # verbs that make a thing happen: "make my dog bark", "get my baby to sleep"
 _CAUSING = frozenset("make makes making made get gets getting got let lets letting help helps helping cause causes "
                      "causing caused encourage encourages encouraging teach train force".split())
