@@ -402,9 +402,9 @@ class Guard:
         answered_a, answered_b = _answered(ra), _answered(rb)
         # "time: 16:00" and "at 16:00"; "feeder F30" and "F30" (the facts met: an identifier's label only names it)
         fields_a = (_field_names(ra) | _id_labels(ra) | _labels_left_bare(ra, rb) | self._season_named(ra, rb)
-                    | _measure_labels(ra, rb))
+                    | _measure_labels(ra, rb) | _place_kind_beside(ra, rb))
         fields_b = (_field_names(rb) | _id_labels(rb) | _labels_left_bare(rb, ra) | self._season_named(rb, ra)
-                    | _measure_labels(rb, ra))
+                    | _measure_labels(rb, ra) | _place_kind_beside(rb, ra))
         la = [w for w in a if w not in b and not any(lemma(w) == lemma(o) for o in b) and lemma(w) not in answered_b
               and w not in fields_a]
         lb = [w for w in b if w not in a and not any(lemma(w) == lemma(o) for o in a) and lemma(w) not in answered_a
@@ -983,7 +983,7 @@ _ANSWERS = {ask: frozenset(nouns.split()) for ask, nouns in {
 # amount, the verbs of paying it too, which say no more of it than "amount" does ("paid 900 MAD", "amount: 900 MAD")
 _FIELDS = {kind: frozenset(nouns.split()) for kind, nouns in {
     "time": "time hour clock", "money": "amount amt sum total value paid spent charged",
-    "name": "location place city where", "date": "date day month season",
+    "name": "location place city where region area country town province district", "date": "date day month season",
 }.items()}
 _COMPARING, _MOST = frozenset(("more", "less", "fewer")), frozenset(("most", "least", "fewest"))
 _HOW_OFTEN = frozenset("always never sometimes often rarely seldom ever".split())  # narrows a claim: "always harder"
@@ -1158,6 +1158,17 @@ def _labels_left_bare(reading: Reading, other: Reading) -> frozenset[str]:
             or f.label in names or f.label in _FIELDS.get(_field_kind(f), ()) or f.label in reading.words}
     return frozenset(f.label for f in reading.facts if (f.kind, f.value, f.unit) in bare
                      and f.label in _FIELDS.get(_field_kind(f), ()))
+
+
+def _place_kind_beside(reading: Reading, other: Reading) -> frozenset[str]:
+    """The nouns of a kind of place (`_FIELDS`' "name") that `reading` writes right beside a name `other` labels with
+    such a noun ("Meknes area", "region Meknes"; "the Souss region", "region Souss"): both say only that the name is
+    a place."""
+    kinds = _FIELDS["name"]
+    labelled = {f.value for f in other.facts if f.kind == "name" and f.label in kinds}
+    spelled = ("", *reading.spelled, "")
+    return frozenset(w for i, w in enumerate(spelled) if w in kinds and w in reading.words
+                     and (spelled[i - 1] in labelled or spelled[i + 1] in labelled))
 
 
 # nouns that say only that a number measures what the word before them names ("solar output 23 MW", "wind generation

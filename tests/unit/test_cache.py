@@ -728,6 +728,18 @@ def test_keeping_a_thing_from_happening_is_not_making_it_happen(guard):
         Verdict.UNSURE)
 
 
+def test_a_noun_of_a_kind_of_place_says_nothing_beside_its_name(guard):
+    crop = "soil sand pH 6.0 rain 250 mm region Meknes season winter. crop?"
+    for asked in ("sand / pH 6.0 / 250 mm of rain / Meknes / winter / crop?",  # the name left bare
+                  "soil sand pH 6.0 rain 250 mm Meknes area season winter. crop?"):  # another such noun beside it
+        for a, b in ((crop, asked), (asked, crop)):
+            assert _verdict(guard, a, b) is Verdict.AGREE
+    assert _verdict(guard, crop, "sand / pH 6.0 / 250 mm of rain / Kano / winter / crop?") is Verdict.DIFFER
+    # a city and the region around it may differ: the judge's, as before
+    assert _verdict(guard, "is it safe to drink tap water in Lisbon?",
+                    "is it safe to drink tap water in the Lisbon region?") is Verdict.UNSURE
+
+
 def test_a_name_in_lower_case_meets_the_name_with_a_slip_in_its_role(guard):
     fraud = "card 9702 paid 1500 MAD at 05:00 in Accra, home Nairobi, 2 payments last hour. fraud?"
     assert _verdict(guard, fraud, "card 9702 paid 1500 dh at 05:00 in accra, home naiorbi, 2 payments last hour. fraud?") is (
