@@ -246,6 +246,11 @@ _REWRITES: tuple[tuple[str, object], ...] = (
     (r"kenyan shillings?", "KES"), (r"cfa francs?", "XOF"), (r"tunisian dinars?", "TND"),
     # "then" typed for "than" after a comparison: "worth more then one from 1900"
     ("(?:" + "|".join(sorted(_THAN.keys() | _COMPARATIVES)) + ") then", lambda text: text[:-4] + "than"),
+    # a lead time asked in distance or as a count ahead is asked how early: "how far in advance should I book", "how
+    # many weeks ahead should I book", "how far in advance of the wedding" ("how early before the wedding"); not "how
+    # far ahead", which may ask a distance ("how far ahead can you see")
+    (r"how (?:(?:far|long|much) in advance|(?:long|many (?:days|weeks|months)) (?:in advance|ahead))(?: of(?= ))?",
+     lambda text: "how early before" if text.lower().endswith(" of") else "how early"),
     (r"how much time", "how long"), (r"how (?:frequently|regularly)", "how often"), (r"how many times", "how often"),
     (r"how many (?:seconds|minutes|hours|days|weeks|months|years)", "how long"), (r"kilowatt[- ]hours?", "kWh"),
     # areas: "2,000 square feet", "2,000 sq ft" and "2,000 sqft" are one; "200 m2" is "200 sqm" (not an "M2" chip)

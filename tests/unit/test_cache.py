@@ -712,6 +712,18 @@ def test_how_much_money_is_not_how_long(guard):
                     "how much time must I pay into a pension to get the full amount") is Verdict.AGREE
 
 
+def test_a_lead_time_asked_in_advance_is_asked_how_early(guard):
+    for text in ("How far in advance should I send invitations for a child's birthday party?",
+                 "how many weeks ahead should I send invitations for a child's birthday party",
+                 "how long in advance of the party should I send invitations"):
+        assert read(text).asks == {"how early"}, text
+    assert read("how far ahead can you see with binoculars").asks == {"how far"}  # a distance
+    assert _verdict(guard, "How far in advance should I send invitations for a child's birthday party?",
+                    "how early to send kids birthday party invites") is Verdict.AGREE
+    assert _verdict(guard, "How far in advance should I send invitations for a child's birthday party?",
+                    "how late can I send invitations for a child's birthday party") is Verdict.DIFFER
+
+
 def test_keeping_a_thing_from_happening_is_not_making_it_happen(guard):
     for stored, asked in (("how to stop my dog from barking at night", "how to make my dog bark at night"),
                           ("how to keep my cat from scratching the sofa", "how to get my cat to scratch the sofa"),
