@@ -21,6 +21,12 @@ misses were served and both rewordings met; with the rule they led to, none and 
 (3 of the 159 near misses served, all 7 rewordings met). The last 42 near misses (both or either, how often, what for,
 who, what is done to a thing) were written at the end of that session and led to no rule: 2 are served ("can I eat eggs
 that have been frozen" / "can I freeze eggs that have been eaten", "ride in a taxi" / "drive a taxi").
+
+Two of the first probes were labelled near misses and are rewordings: "the difference between weather and climate" /
+"between climate and weather", "water plants in the morning or the evening" / "in the evening or the morning" (the
+order of two things compared, or offered as a choice, does not change the answer; the design splits label such pairs
+rewordings). Relabelled in the session of 2026-11-29 10:06, when the reader began to read a preposition's phrase
+through "and" and "or" and met them.
 """
 
 from bench.cacheeval import Pair, hand_written
@@ -57,7 +63,7 @@ _PAIRS = (
     ("probes", "near-miss:probe", "Is it safe to take ibuprofen on an empty stomach?", "Is it safe to take ibuprofen on a full stomach?", False),
     ("probes", "near-miss:probe", "What should I wear under a wetsuit?", "What should I wear over a wetsuit?", False),
     ("probes", "near-miss:probe", "Why is my left eye twitching?", "Why is my right eye twitching?", False),
-    ("probes", "near-miss:probe", "Should I water plants in the morning or the evening?", "Should I water plants in the evening or the morning?", False),
+    ("probes", "rewording:relabelled", "Should I water plants in the morning or the evening?", "Should I water plants in the evening or the morning?", True),
     ("probes", "near-miss:probe", 'Can my employer read my emails?', "Can I read my employer's emails?", False),
     ("probes", "near-miss:probe", 'Does my partner need to sign the lease?', "Do I need to sign my partner's lease?", False),
     ("probes", "near-miss:probe", "How do I tell my boss I am quitting?", "How do I tell my boss he is fired?", False),
@@ -66,7 +72,7 @@ _PAIRS = (
     ("probes", "near-miss:probe", "Can I freeze cooked rice?", "Can I freeze uncooked rice?", False),
     ("probes", "near-miss:probe", "Do I have to pay tax on my pension?", "Does my pension have to pay tax on me?", False),
     ("probes", "near-miss:probe", "Why does my car pull to the left when braking?", "Why does my car pull to the left when accelerating?", False),
-    ("probes", "near-miss:probe", "What is the difference between weather and climate?", "What is the difference between climate and weather?", False),
+    ("probes", "rewording:relabelled", "What is the difference between weather and climate?", "What is the difference between climate and weather?", True),
     ("probes", "near-miss:probe", "How much should I give as a wedding gift?", "How much should I get as a wedding gift?", False),
     ("probes", "near-miss:probe", "Can I take my dog on the train?", "Can I get my dog on the train?", False),
     ("probes", "near-miss:probe", "How many days until Christmas?", "How many days since Christmas?", False),

@@ -76,6 +76,9 @@ _BARE_CONTRACTIONS = {w: w[:-1] for w in "whats wheres hows whos whens whys that
     "im": "i", "ive": "i", "youre": "you", "theyre": "they"}
 _SUBORDINATORS = frozenset("if when whenever because while unless although though whether".split())
 _COORDINATORS = frozenset(("and", "or", "but"))
+# what follows a clause's subject: "and mine is on", "or my partner can"
+_CLAUSE_VERBS = frozenset("is are was were am be has have had do does did can could will would should shall may might "
+                          "must".split())
 _ASKS = {"when": "when", "where": "where", "why": "why", "who": "who", "whom": "who", "whose": "whose"}
 # a verb that opens a request and asks for the answer itself: "Explain what X is" asks "what is X"
 _FRAMES = frozenset("explain describe define name list calculate compute determine find identify recommend suggest "
@@ -1295,6 +1298,18 @@ def read(text: str) -> Reading:
             while j < len(tokens) and content[j]:
                 phrase.append(lowers[j])
                 j += 1
+                # the preposition governs what "and" or "or" joins to its phrase: "between eczema and psoriasis", "in
+                # the morning or the evening" (in either order, the same phrase); not a clause's subject ("on a south
+                # window and mine is on a north one")
+                k = j + 1
+                while k < len(tokens) and tokens[k].kind == "word" and lowers[k] in DETERMINERS:
+                    k += 1
+                end = k
+                while end < len(tokens) and content[end]:
+                    end += 1
+                if (j < len(tokens) and tokens[j].kind == "word" and lowers[j] in ("and", "or") and end > k
+                        and not (end < len(tokens) and lowers[end] in _CLAUSE_VERBS)):
+                    j = k
             if phrase:
                 phrases.add((lower, tuple(phrase)))
                 if lower in PREPOSITIONS:  # the first word after a preposition proper: where a lower-case name stands

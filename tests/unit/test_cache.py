@@ -724,6 +724,22 @@ def test_a_lead_time_asked_in_advance_is_asked_how_early(guard):
                     "how late can I send invitations for a child's birthday party") is Verdict.DIFFER
 
 
+def test_a_preposition_governs_both_things_joined_by_and_or_or(guard):
+    for stored, asked in (("What is the difference between eczema and psoriasis?",
+                           "What's the difference between psoriasis and eczema?"),
+                          ("Should I water my lawn in the morning or evening?",
+                           "Is it better to water the lawn in the evening or the morning?")):
+        for a, b in ((stored, asked), (asked, stored)):
+            assert _verdict(guard, a, b) is Verdict.AGREE
+    assert read("Should I water my lawn in the morning or evening?").phrases == (("in", ("morning", "evening")),)
+    # a thing moved into or out of the phrase is still a role swapped
+    assert _verdict(guard, "how do I mix flour with water and salt for bread",
+                    "how do I mix water with flour and salt for bread") is Verdict.DIFFER
+    # "and" that opens a clause joins nothing to the phrase before it
+    assert read("my orchid is on a south window and mine is on a north window").phrases == (
+        ("on", ("north", "window")), ("on", ("south", "window")))
+
+
 def test_keeping_a_thing_from_happening_is_not_making_it_happen(guard):
     for stored, asked in (("how to stop my dog from barking at night", "how to make my dog bark at night"),
                           ("how to keep my cat from scratching the sofa", "how to get my cat to scratch the sofa"),
