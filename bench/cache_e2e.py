@@ -52,6 +52,7 @@ from bench.cacheeval import (
     design_twelfth,
     design_twentieth,
     design_twentyfirst,
+    design_twentysecond,
     evaluate,
     heldout,
     heldout_second,
@@ -105,7 +106,8 @@ def quality(figures: dict[str, float | int]) -> None:
               "design_sixteenth": design_sixteenth.pairs(), "design_seventeenth": design_seventeenth.pairs(),
               "design_eighteenth": design_eighteenth.pairs(), "design_nineteenth": design_nineteenth.pairs(),
               "design_twentieth": design_twentieth.pairs(),
-              "design_twentyfirst": design_twentyfirst.pairs(), "design_probes": design_probes.pairs()}
+              "design_twentyfirst": design_twentyfirst.pairs(), "design_twentysecond": design_twentysecond.pairs(),
+              "design_probes": design_probes.pairs()}
     for split, pairs in splits.items():
         families = {"": pairs, "_workloads": [p for p in pairs if p.family in WORKLOADS],
                     "_freetext": [p for p in pairs if p.family not in WORKLOADS]}
