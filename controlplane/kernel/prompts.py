@@ -254,6 +254,9 @@ _REWRITES: tuple[tuple[str, object], ...] = (
     # far ahead", which may ask a distance ("how far ahead can you see")
     (r"how (?:(?:far|long|much) in advance|(?:long|many (?:days|weeks|months)) (?:in advance|ahead))(?: of(?= ))?",
      lambda text: "how early before" if text.lower().endswith(" of") else "how early"),
+    # what a thing is made of asks its material, a word of its own ("made" and "of" carry nothing): "what is a
+    # sliotar made of" is not "what is a sliotar"
+    (r"made (?:out of|of|from)", "material of"),
     (r"how much time", "how long"), (r"how (?:frequently|regularly)", "how often"), (r"how many times", "how often"),
     (r"how many (?:seconds|minutes|hours|days|weeks|months|years)", "how long"), (r"kilowatt[- ]hours?", "kWh"),
     # areas: "2,000 square feet", "2,000 sq ft" and "2,000 sqft" are one; "200 m2" is "200 sqm" (not an "M2" chip)
@@ -429,7 +432,7 @@ _NEEDLES = (" then", "deg", "dollar", "pound", "sterling", "kron", "franc", "yen
             "which t", "which y", "which d", "what m", "which m", "wi-fi", "would you c", "you recommend", "you suggest", "you advise", "recommendation", "suggestion", " know", " tell", "or no", "yes/", "yes /", "what reason", "what place", "non-", "'",
             "\u2019", "reason", " cause", "is it ", " way", "steps", "process", "method", "procedure", "time to", "time of", "what caus", "what could",
             "what might", "what would", "is caus", "are caus", "what mak", "is mak", "are mak", "allowed", "permitted",
-            "advance", "power of", "close to", " used", "count as", "counts as", "height", "length", "depth",
+            "advance", "made ", "power of", "close to", " used", "count as", "counts as", "height", "length", "depth",
             "distance", "width", "weight", "speed", "the age", "what age", "w/", " w ", "thru", "abt", "b4", "yday", "txn", "amt", "ppl", "acct", "avg", "approx", "no.", "minus", " u ", "u ", "sq", "m2", "m3", "cubic", "cu.", "ft2", " a minute", " an hour", " a day", " a week", " a fortnight",
             " a month", " a year", " a decade",
             "y/o", "ww", "midday", "noon", "midnight", " second ", *(f"{w} " for w in _NUMBERED.split("|")), *_NUMBER_WORDS,

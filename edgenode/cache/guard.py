@@ -974,8 +974,9 @@ _ANSWERS = {ask: frozenset(nouns.split()) for ask, nouns in {
     "when": "time date day deadline season moment",
     "where": "place location",
     "why": "reason cause",
-    "how old": "age", "how far": "distance", "how tall": "height", "how high": "height", "how big": "size",
+    "how old": "age", "how far": "distance", "how tall": "height", "how high": "height altitude elevation", "how big": "size",
     "how fast": "speed", "how heavy": "weight", "how deep": "depth", "how wide": "width",
+    "how hot": "temperature temp heat", "how cold": "temperature temp", "how early": "time", "how late": "time",
 }.items()}
 
 
@@ -1050,12 +1051,16 @@ _REASONS = frozenset(("why", "reason", "reasons", "cause", "causes", "because"))
 # the interrogatives "what" does not ask without a noun that says so, and the words that make it ask them besides
 # `_ANSWERS`' nouns ("what makes my basil turn yellow" asks why; "how much is 5% of 1,820", "what is 5% of 1,820")
 _WHAT_ALSO = {"why": frozenset("make makes making mean means".split()), "where": frozenset(("country", "city", "area")),
-              "how long": frozenset(("life", "expectancy", "limitation", "limitations", "amount")), "who": frozenset()}
+              "how long": frozenset(("life", "expectancy", "limitation", "limitations", "amount")), "who": frozenset()} | {
+    # a measure, which "what" asks only with its noun: "what is a sliotar" is not "how heavy is a sliotar" ("what
+    # weight is a sliotar" is); not "how much" nor "how many", which "what is 5% of 1,820" asks as "how much" does, nor
+    # "how big", which may ask an amount ("how big is the standard deduction")
+    f"how {w}": frozenset() for w in "old far tall high fast heavy deep wide hot cold early late often".split()}
 
 
 def _what_for_asked(a: Reading, b: Reading) -> bool:
-    """`a` opens with "what" and asks no interrogative, `b` asks why, where, who or how long, and `a` names no noun of
-    what `b` asks for: "what expansion gap do I need" is not "why do I need an expansion gap",
+    """`a` opens with "what" and asks no interrogative, `b` asks why, where, who, how long or a measure ("how heavy"),
+    and `a` names no noun of what `b` asks for: "what expansion gap do I need" is not "why do I need an expansion gap",
     "what should I practise" not "how long should I practise" ("what time does it open", "when does it open")."""
     if a.asks or not b.asks or a.spelled[:1] != ("what",) or not b.asks <= _WHAT_ALSO.keys():
         return False

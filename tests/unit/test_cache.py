@@ -740,6 +740,21 @@ def test_a_preposition_governs_both_things_joined_by_and_or_or(guard):
         ("on", ("north", "window")), ("on", ("south", "window")))
 
 
+def test_what_a_thing_is_does_not_ask_a_measure_of_it_nor_its_material(guard):
+    for a, b in (("what is a sliotar", "how heavy is a sliotar"), ("what is a kilt", "how old is the kilt"),
+                 ("What is the Eiffel Tower made of?", "How tall is the Eiffel Tower?")):
+        assert _verdict(guard, a, b) is Verdict.DIFFER
+        assert _verdict(guard, b, a) is Verdict.DIFFER
+    # "what" with the measure's noun asks it
+    assert _verdict(guard, "what weight is a sliotar", "how heavy is a sliotar") is Verdict.AGREE
+    assert _verdict(guard, "What temperature should the basking spot be for a bearded dragon?",
+                    "how hot should a bearded dragon's basking spot be") is Verdict.AGREE
+    # what a thing is made of asks its material: not what the thing is
+    assert "material" in read("What is the sliotar made of?").words
+    assert _verdict(guard, "What is the sliotar made of?", "what is a sliotar") is not Verdict.AGREE
+    assert _verdict(guard, "what is a hurley made out of", "what material is a hurley made from") is Verdict.AGREE
+
+
 def test_keeping_a_thing_from_happening_is_not_making_it_happen(guard):
     for stored, asked in (("how to stop my dog from barking at night", "how to make my dog bark at night"),
                           ("how to keep my cat from scratching the sofa", "how to get my cat to scratch the sofa"),
