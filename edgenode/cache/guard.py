@@ -913,8 +913,8 @@ class Guard:
             # the same fact written otherwise: each rewrite takes (a, b) to (a, b), tried from both sides
             for rewrite in (_code_aliases, self._maker_left_out, _lower_case_names, _bare_operators, _season_by_word,
                             _bare_amounts, _loose_units, _numbered_for_id, _glued_for_spaced, _spelled_out,
-                            self._without_as_opposite, _non_for_not, _framing, _one_for_a, _first_for_early,
-                            _unit_by_symbol, _plural_names, _times_by_word, self._slipped_lower_case_names,
+                            self._without_as_opposite, _non_for_not, _framing, _one_period_for_window, _one_for_a,
+                            _first_for_early, _unit_by_symbol, _plural_names, _times_by_word, self._slipped_lower_case_names,
                             self._slipped_facts,
                             _choice_for_than, _instead_for_than, _than_by_other_words, _none_for_zero,
                             _rate_for_period, self._counted_alike, self._bare_counts, _shortened_counts,
@@ -2473,6 +2473,23 @@ def _rate_for_period(a: Reading, b: Reading) -> tuple[Reading, Reading]:
         return a, b
     facts = [f for f in b.facts if f is not figure and f is not window] + [replace(figure, unit=rate.unit)]
     return a, replace(b, facts=sorted_facts(facts))
+
+
+# one of a period, as the reader writes a duration ("in one day" is 1440 minutes, "within a month" 1 month)
+_ONE_PERIOD = {("1440", "minute"): "day", ("60", "minute"): "hour", ("10080", "minute"): "week", ("1", "month"): "month",
+               ("1", "year"): "year"}
+
+
+def _one_period_for_window(a: Reading, b: Reading) -> tuple[Reading, Reading]:
+    """`a` names one of a period ("how far can a pigeon fly in one day", "for a day"), `b` the period as a window ("in
+    a day", "in a single day"): one day either way, where it is the only such figure of `a` and the only such window
+    of `b` that the other side does not write too."""
+    ones = [f for f in a.facts if f.kind == "num" and (f.value, f.unit) in _ONE_PERIOD and f not in b.facts]
+    windows = [f for f in b.facts if f.kind == "window" and f.value == "period" and f.label in ("", "per")
+               and f not in a.facts]
+    if len(ones) != 1 or len(windows) != 1 or _ONE_PERIOD[ones[0].value, ones[0].unit] != windows[0].unit:
+        return a, b
+    return replace(a, facts=sorted_facts([f for f in a.facts if f is not ones[0]] + [windows[0]])), b
 
 
 @functools.cache

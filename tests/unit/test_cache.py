@@ -755,6 +755,18 @@ def test_what_a_thing_is_does_not_ask_a_measure_of_it_nor_its_material(guard):
     assert _verdict(guard, "what is a hurley made out of", "what material is a hurley made from") is Verdict.AGREE
 
 
+def test_one_of_a_period_is_the_period_as_a_window(guard):
+    # "in one day" reads as a duration, "in a day" as a period: one day either way
+    for a, b in (("How far can a racing pigeon fly in one day?", "how far can a racing pigeon fly in a day"),
+                 ("how many calories should I eat in one day", "how many calories should I eat per day")):
+        assert _verdict(guard, a, b) is Verdict.AGREE
+        assert _verdict(guard, b, a) is Verdict.AGREE
+    assert _verdict(guard, "how many calories should I eat in one week",
+                    "how many calories should I eat per day") is Verdict.DIFFER
+    assert _verdict(guard, "How far can a racing pigeon fly in one day?",
+                    "how far can a racing pigeon fly in a week") is Verdict.DIFFER
+
+
 def test_keeping_a_thing_from_happening_is_not_making_it_happen(guard):
     for stored, asked in (("how to stop my dog from barking at night", "how to make my dog bark at night"),
                           ("how to keep my cat from scratching the sofa", "how to get my cat to scratch the sofa"),
