@@ -767,6 +767,16 @@ def test_one_of_a_period_is_the_period_as_a_window(guard):
                     "how far can a racing pigeon fly in a week") is Verdict.DIFFER
 
 
+def test_how_come_and_the_point_of_a_thing_ask_why(guard):
+    for text in ("How come my water softener uses so much water?", "What's the point of acid-free mats?",
+                 "what is the purpose of a sump pump"):
+        assert read(text).asks == {"why"}, text
+    assert _verdict(guard, "Why do lighthouses use Fresnel lenses?",
+                    "What is the point of a Fresnel lens in a lighthouse?") is Verdict.AGREE
+    assert _verdict(guard, "How come my water softener uses so much water?",
+                    "How much water does my water softener use?") is Verdict.DIFFER
+
+
 def test_keeping_a_thing_from_happening_is_not_making_it_happen(guard):
     for stored, asked in (("how to stop my dog from barking at night", "how to make my dog bark at night"),
                           ("how to keep my cat from scratching the sofa", "how to get my cat to scratch the sofa"),
