@@ -777,6 +777,13 @@ def test_how_come_and_the_point_of_a_thing_ask_why(guard):
                     "How much water does my water softener use?") is Verdict.DIFFER
 
 
+def test_away_says_nothing_more_of_how_far(guard):
+    assert _verdict(guard, "How far away are the targets in biathlon?",
+                    "What's the distance to the targets in biathlon shooting?") is Verdict.AGREE
+    assert _verdict(guard, "How far away are the targets in biathlon?",
+                    "How big are the targets in biathlon?") is Verdict.DIFFER
+
+
 def test_keeping_a_thing_from_happening_is_not_making_it_happen(guard):
     for stored, asked in (("how to stop my dog from barking at night", "how to make my dog bark at night"),
                           ("how to keep my cat from scratching the sofa", "how to get my cat to scratch the sofa"),
