@@ -5,9 +5,9 @@
    `x-edgeroute-cache: bypass` (the baseline), interleaved in one run.
 2. Matching quality on labelled pairs (bench.cacheeval) through the cache's own store and guard, at the
    default threshold: the held-out split (written apart from the guard; its kinds never looked at while
-   designing it) is the claim, with 95% Wilson intervals; a third author's split (never designed on) beside
-   it, the fourteen design splits (thirteen of free text, twelve of them hand-written), and the probes written while
-   designing the rules (bench/cacheeval/design_probes.py). Baselines
+   designing it) is the claim, with 95% Wilson intervals; a third and a fourth author's splits (never designed on)
+   beside it, the twenty-two design splits, and the probes written while designing the rules
+   (bench/cacheeval/design_probes.py). Baselines
    on the same pairs, same run: the exact tier alone, cosine alone at 0.98 (no guard), the guard without WordNet,
    and the guard without its paraphrase judge (its rules alone). Near misses the
    semantic tier answers from a third stored prompt (no pair labels them) are counted apart, and a worst-case
@@ -54,6 +54,7 @@ from bench.cacheeval import (
     design_twentyfirst,
     design_twentysecond,
     evaluate,
+    fourth_author,
     heldout,
     heldout_second,
     third_author,
@@ -95,6 +96,7 @@ class _Never(Guard):
 def quality(figures: dict[str, float | int]) -> None:
     embedder, guard = shared_embedder(), shared_guard()
     splits = {"heldout": heldout.pairs(), "heldout_second": heldout_second.pairs(), "third_author": third_author.pairs(),
+              "fourth_author": fourth_author.pairs(),
               "design": design.pairs(),
               "design_free": design_free.pairs(), "design_hand": design_hand.pairs(),
               "design_fourth": design_fourth.pairs(), "design_fifth": design_fifth.pairs(),

@@ -12,9 +12,10 @@ in thirty new domains by an author who read no cache code; scored fresh first, t
 shaped on (the paraphrase judge is trained on the first nine; the tenth validated it, the eleventh a judge trained on
 ten), and `design_probes` the near misses the rules' author wrote while designing them;
 `heldout` was written by someone who did not read the guard, and its kinds were not looked at while designing it:
-its figures are the ones to believe, with `third_author`'s (a third author's, scored by a guard that never met it)
-and `heldout_second`'s (a generator like `heldout`'s by another author who read no cache code, written late and
-scored as totals only).
+its figures are the ones to believe, with `third_author`'s (a third author's, scored by a guard that never met it),
+`heldout_second`'s (a generator like `heldout`'s by another author who read no cache code, written late and
+scored as totals only) and `fourth_author`'s (hand-written free text by an author who read no cache code, written
+last and scored as totals only).
 `evaluate` puts every stored prompt of a split into one
 SemanticCache (one namespace, as one model's traffic shares one) and asks each pair's other prompt: a pair that
 should hit counts when the lookup serves its stored prompt's entry; a near miss counts as a false hit when it does. A
