@@ -964,7 +964,8 @@ class Guard:
         return self.same(read(a), read(b))
 
 
-# nouns that name what an interrogative asks for ("egg boiling time" asks how long; "number of keys", how many)
+# nouns that name what an interrogative asks for ("egg boiling time" asks how long; "number of keys", how many), and
+# the words that say no more than it does ("how far away")
 _ANSWERS = {ask: frozenset(nouns.split()) for ask, nouns in {
     "how long": "time duration length lifespan period timeframe",
     "how often": "frequency schedule interval",
