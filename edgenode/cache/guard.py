@@ -918,7 +918,7 @@ class Guard:
                             self._slipped_facts,
                             _choice_for_than, _instead_for_than, _than_by_other_words, _none_for_zero,
                             _rate_for_period, self._counted_alike, self._bare_counts, _shortened_counts,
-                            self._slipped_dates, self._named_by_derived_word):
+                            self._slipped_dates, self._named_by_derived_word, _code_by_demonym):
                 a, b = rewrite(a, b)
                 b, a = rewrite(b, a)
             if a.fact_key != b.fact_key:
@@ -2474,6 +2474,28 @@ def _rate_for_period(a: Reading, b: Reading) -> tuple[Reading, Reading]:
         return a, b
     facts = [f for f in b.facts if f is not figure and f is not window] + [replace(figure, unit=rate.unit)]
     return a, replace(b, facts=sorted_facts(facts))
+
+
+# the codes of the places most often written as a code, and the words that name them or their people ("an American
+# citizen", "a US citizen"; "a British winter", "a UK winter")
+_DEMONYMS = {code: frozenset(words.split()) for code, words in {
+    "us": "america american americans", "usa": "america american americans",
+    "uk": "britain british brits", "gb": "britain british", "eu": "europe european",
+}.items()}
+
+
+def _code_by_demonym(a: Reading, b: Reading) -> tuple[Reading, Reading]:
+    """`a`'s only code of such a place (`_DEMONYMS`) that `b` names by a word for it or its people instead, where `b`
+    names no other place that word could be: "as a US citizen" and "as an American citizen" (not "as an Indian
+    citizen", nor "US" against "British")."""
+    codes = [f for f in a.facts if f.kind == "id" and f.value in _DEMONYMS and f not in b.facts]
+    if len(codes) != 1 or any(f.kind == "id" and f.value in _DEMONYMS for f in b.facts):
+        return a, b
+    (code,) = codes
+    named = [f for f in b.facts if f.kind == "name" and f.value in _DEMONYMS[code.value] and f not in a.facts]
+    if len(named) != 1:
+        return a, b
+    return a, replace(b, facts=sorted_facts([code if f is named[0] else f for f in b.facts]))
 
 
 # one of a period, as the reader writes a duration ("in one day" is 1440 minutes, "within a month" 1 month)

@@ -784,6 +784,18 @@ def test_away_says_nothing_more_of_how_far(guard):
                     "How big are the targets in biathlon?") is Verdict.DIFFER
 
 
+def test_a_place_s_code_meets_the_word_for_its_people(guard):
+    us = "As a US citizen, do I need a visa to visit Japan?"
+    for a, b in ((us, "As an American citizen, do I need a visa to visit Japan?"),
+                 ("How deep must a koi pond be to survive a UK winter?",
+                  "For koi to survive a British winter, how deep must the pond be?")):
+        assert _verdict(guard, a, b) is Verdict.AGREE
+        assert _verdict(guard, b, a) is Verdict.AGREE
+    assert _verdict(guard, us, "As an Indian citizen, do I need a visa to visit Japan?") is Verdict.DIFFER
+    assert _verdict(guard, "Who was the UK prime minister during most of WW2?",
+                    "Who was the American president during most of WW2?") is Verdict.DIFFER
+
+
 def test_keeping_a_thing_from_happening_is_not_making_it_happen(guard):
     for stored, asked in (("how to stop my dog from barking at night", "how to make my dog bark at night"),
                           ("how to keep my cat from scratching the sofa", "how to get my cat to scratch the sofa"),
