@@ -918,7 +918,7 @@ class Guard:
                             self._slipped_facts,
                             _choice_for_than, _instead_for_than, _than_by_other_words, _none_for_zero,
                             _rate_for_period, self._counted_alike, self._bare_counts, _shortened_counts,
-                            self._slipped_dates, self._named_by_derived_word, _code_by_demonym):
+                            self._slipped_dates, self._named_by_derived_word):
                 a, b = rewrite(a, b)
                 b, a = rewrite(b, a)
             if a.fact_key != b.fact_key:
@@ -2103,7 +2103,8 @@ def _spelled_out(a: Reading, b: Reading) -> tuple[Reading, Reading]:
                     words=tuple(w for w in b.words if w not in spelled)))
 
 
-# codes that are not their names' initials: the US states' postal codes, and two countries'
+# codes that are not their names' initials: the US states' postal codes, and two countries' (with the words for their
+# people: "a US citizen" is "an American citizen", "a UK winter" "a British winter")
 _CODE_NAMES = {code: tuple(tuple(name.split()) for name in names.split("/")) for code, names in {
     "al": "alabama", "ak": "alaska", "az": "arizona", "ar": "arkansas", "ca": "california", "co": "colorado",
     "ct": "connecticut", "de": "delaware", "dc": "district of columbia/washington dc", "fl": "florida", "ga": "georgia",
@@ -2114,7 +2115,8 @@ _CODE_NAMES = {code: tuple(tuple(name.split()) for name in names.split("/")) for
     "nd": "north dakota", "oh": "ohio", "ok": "oklahoma", "or": "oregon", "pa": "pennsylvania", "ri": "rhode island",
     "sc": "south carolina", "sd": "south dakota", "tn": "tennessee", "tx": "texas", "ut": "utah", "vt": "vermont",
     "va": "virginia", "wa": "washington", "wv": "west virginia", "wi": "wisconsin", "wy": "wyoming",
-    "uk": "united kingdom/britain/great britain", "usa": "united states/america", "us": "united states/america",
+    "uk": "united kingdom/britain/great britain/british/brits", "usa": "united states/america/american/americans",
+    "us": "united states/america/american/americans",
 }.items()}
 
 
@@ -2474,28 +2476,6 @@ def _rate_for_period(a: Reading, b: Reading) -> tuple[Reading, Reading]:
         return a, b
     facts = [f for f in b.facts if f is not figure and f is not window] + [replace(figure, unit=rate.unit)]
     return a, replace(b, facts=sorted_facts(facts))
-
-
-# the codes of the places most often written as a code, and the words that name them or their people ("an American
-# citizen", "a US citizen"; "a British winter", "a UK winter")
-_DEMONYMS = {code: frozenset(words.split()) for code, words in {
-    "us": "america american americans", "usa": "america american americans",
-    "uk": "britain british brits", "gb": "britain british", "eu": "europe european",
-}.items()}
-
-
-def _code_by_demonym(a: Reading, b: Reading) -> tuple[Reading, Reading]:
-    """`a`'s only code of such a place (`_DEMONYMS`) that `b` names by a word for it or its people instead, where `b`
-    names no other place that word could be: "as a US citizen" and "as an American citizen" (not "as an Indian
-    citizen", nor "US" against "British")."""
-    codes = [f for f in a.facts if f.kind == "id" and f.value in _DEMONYMS and f not in b.facts]
-    if len(codes) != 1 or any(f.kind == "id" and f.value in _DEMONYMS for f in b.facts):
-        return a, b
-    (code,) = codes
-    named = [f for f in b.facts if f.kind == "name" and f.value in _DEMONYMS[code.value] and f not in a.facts]
-    if len(named) != 1:
-        return a, b
-    return a, replace(b, facts=sorted_facts([code if f is named[0] else f for f in b.facts]))
 
 
 # one of a period, as the reader writes a duration ("in one day" is 1440 minutes, "within a month" 1 month)
