@@ -1307,15 +1307,15 @@ def read(text: str) -> Reading:
                 # the preposition governs what "and" or "or" joins to its phrase: "between eczema and psoriasis", "in
                 # the morning or the evening" (in either order, the same phrase); not a clause's subject ("on a south
                 # window and mine is on a north one")
-                k = j + 1
-                while k < len(tokens) and tokens[k].kind == "word" and lowers[k] in DETERMINERS:
-                    k += 1
-                end = k
-                while end < len(tokens) and content[end]:
-                    end += 1
-                if (j < len(tokens) and tokens[j].kind == "word" and lowers[j] in ("and", "or") and end > k
-                        and not (end < len(tokens) and lowers[end] in _CLAUSE_VERBS)):
-                    j = k
+                if j < len(tokens) and tokens[j].kind == "word" and lowers[j] in ("and", "or"):
+                    k = j + 1
+                    while k < len(tokens) and tokens[k].kind == "word" and lowers[k] in DETERMINERS:
+                        k += 1
+                    end = k
+                    while end < len(tokens) and content[end]:
+                        end += 1
+                    if end > k and not (end < len(tokens) and lowers[end] in _CLAUSE_VERBS):
+                        j = k
             if phrase:
                 phrases.add((lower, tuple(phrase)))
                 if lower in PREPOSITIONS:  # the first word after a preposition proper: where a lower-case name stands
