@@ -2478,19 +2478,17 @@ def _rate_for_period(a: Reading, b: Reading) -> tuple[Reading, Reading]:
     return a, replace(b, facts=sorted_facts(facts))
 
 
-# one of a period, as the reader writes a duration ("in one day" is 1440 minutes, "within a month" 1 month)
-_ONE_PERIOD = {("1440", "minute"): "day", ("60", "minute"): "hour", ("10080", "minute"): "week", ("1", "month"): "month",
-               ("1", "year"): "year"}
-
-
 def _one_period_for_window(a: Reading, b: Reading) -> tuple[Reading, Reading]:
-    """`a` names one of a period ("how far can a pigeon fly in one day", "for a day"), `b` the period as a window ("in
-    a day", "in a single day"): one day either way, where it is the only such figure of `a` and the only such window
-    of `b` that the other side does not write too."""
-    ones = [f for f in a.facts if f.kind == "num" and (f.value, f.unit) in _ONE_PERIOD and f not in b.facts]
+    """`a` names one of a period ("how far can a pigeon fly in one day", "for a day": read as `one_of` the period, 1440
+    minutes), `b` the period as a window ("in a day", "in a single day"): one day either way, where that window is the
+    only one of `b` that `a` does not write too, and `a` writes no other figure of it."""
     windows = [f for f in b.facts if f.kind == "window" and f.value == "period" and f.label in ("", "per")
                and f not in a.facts]
-    if len(ones) != 1 or len(windows) != 1 or _ONE_PERIOD[ones[0].value, ones[0].unit] != windows[0].unit:
+    if len(windows) != 1 or not is_period(windows[0].unit):
+        return a, b
+    one = one_of(windows[0].unit)
+    ones = [f for f in a.facts if f.kind == "num" and (f.value, f.unit) == one and f not in b.facts]
+    if len(ones) != 1:
         return a, b
     return replace(a, facts=sorted_facts([f for f in a.facts if f is not ones[0]] + [windows[0]])), b
 
