@@ -1043,9 +1043,10 @@ def _count_for_how_long(a: Reading, b: Reading) -> bool:
 _YES_NO = frozenset("do does did is are was were can could should must will would may".split())
 
 
-# a clause opened by a verb's helper, not a request ("does a ramp need handrails", "in the NYT crossword, is Monday the
-# easiest"; not "do you know", "can you tell me")
-_YES_NO_CLAUSE = re.compile(r"(?:^|[,.;:?!]\s*)(?:do|does|did|is|are|was|were|has|have|had)\b(?!\s+you\b)", re.IGNORECASE)
+# a clause opened by a verb's helper or a modal, not a request ("does a ramp need handrails", "in the NYT crossword, is
+# Monday the easiest", "my son is 12; can he ride in front"; not "do you know", "can you tell me")
+_YES_NO_CLAUSE = re.compile(r"(?:^|[,.;:?!]\s*)(?:do|does|did|is|are|was|were|has|have|had"
+                            r"|can|could|should|must|may|might|will|would|shall)\b(?!\s+you\b)", re.IGNORECASE)
 _REASONS = frozenset(("why", "reason", "reasons", "cause", "causes", "because"))
 
 

@@ -370,6 +370,8 @@ def test_fraud_facts(guard, asked, same):
     ("What is the maximum number of overs in a 50 over match?", "Why is there a maximum number of overs in a 50 over match?", False),
     ("Why is my tortoise not eating after hibernation?", "tortoise wont eat after hibernation", True),
     ("Does a ramp need handrails under the ADA?", "Could you tell me if a ramp needs handrails under the ADA?", True),
+    # a modal opens a yes-or-no question after a clause as it does at the start
+    ("My son is 12 and weighs 40 kg; can he ride in the front seat?", "My son is 12 and weighs 40 kg; when can he ride in the front seat?", False),
     # facts that only their places tell apart trade places; a moved clause or a choice's order keeps them
     ("Can I put a 15 amp microwave on a 20 amp circuit?", "Can I put a 20 amp microwave on a 15 amp circuit?", False),
     ("What does (3,4) after a cryptic clue mean?", "What does (4,3) after a cryptic clue mean?", False),
