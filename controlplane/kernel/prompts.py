@@ -84,7 +84,8 @@ _ASKS = {"when": "when", "where": "where", "why": "why", "who": "who", "whom": "
 _FRAMES = frozenset("explain describe define name list calculate compute determine find identify recommend suggest "
                     "advise tell assess evaluate choose pick check".split())
 # words that may stand before it: "could you please explain", "ok, so list"
-_FRAME_LEADS = frozenset("can could would will you please kindly pls just now then so and ok okay hey hi i".split())
+_ANYONE = frozenset("anyone someone anybody somebody".split())  # asked to tell: "can anyone tell me", "could someone explain"
+_FRAME_LEADS = frozenset("can could would will you please kindly pls just now then so and ok okay hey hi i".split()) | _ANYONE
 # a yes/no question opened by a modal asks what the modal says: "Can I add my son?" is not "Must I add my son?"
 # what opens a prompt before its first sentence does ("hey,", "pls", "ok so", "quick question:")
 _INTERJECTIONS = frozenset("hey hi hello pls plz please ok okay so yo quick question thanks thx ty".split())
@@ -257,6 +258,7 @@ _REWRITES: tuple[tuple[str, object], ...] = (
     # what a thing is made of asks its material, a word of its own ("made" and "of" carry nothing): "what is a
     # sliotar made of" is not "what is a sliotar"
     (r"made (?:out of|of|from)", "material of"),
+    (r"how long ago", "when"),  # "how long ago did the dinosaurs die out" asks when they did
     (r"how much time", "how long"), (r"how (?:frequently|regularly)", "how often"), (r"how many times", "how often"),
     (r"how many (?:seconds|minutes|hours|days|weeks|months|years)", "how long"), (r"kilowatt[- ]hours?", "kWh"),
     # areas: "2,000 square feet", "2,000 sq ft" and "2,000 sqft" are one; "200 m2" is "200 sqm" (not an "M2" chip)
@@ -434,7 +436,7 @@ _NEEDLES = (" then", "deg", "dollar", "pound", "sterling", "kron", "franc", "yen
             "how many m", "how many h", "how many d", "how many w", "how many y", "kilowatt", "what t", "what y", "what d",
             "which t", "which y", "which d", "what m", "which m", "wi-fi", "would you c", "you recommend", "you suggest", "you advise", "recommendation", "suggestion", " know", " tell", "or no", "yes/", "yes /", "what reason", "what place", "non-", "'",
             "\u2019", "reason", " cause", "is it ", " way", "steps", "process", "method", "procedure", "time to", "time of", "what caus", "what could",
-            "what might", "what would", "is caus", "are caus", "what mak", "is mak", "are mak", "allowed", "permitted",
+            "what might", "what would", "is caus", "are caus", "what mak", "is mak", "are mak", "allowed", "permitted", " ago",
             "advance", "made ", "how come", "point of", "purpose of", "power of", "close to", " used", "count as", "counts as", "height", "length", "depth",
             "distance", "width", "weight", "speed", "the age", "what age", "w/", " w ", "thru", "abt", "b4", "yday", "txn", "amt", "ppl", "acct", "avg", "approx", "no.", "minus", " u ", "u ", "sq", "m2", "m3", "cubic", "cu.", "ft2", " a minute", " an hour", " a day", " a week", " a fortnight",
             " a month", " a year", " a decade",
@@ -1196,7 +1198,9 @@ def read(text: str) -> Reading:
               and tokens[i + 2].kind != "punct" and _opens_request(tokens, i)):
             t.used = tokens[i + 1].used = True  # "work out the break-even point": "calculate" (not "how often to work out")
         elif (lower in _MODALS and t.sentence_start and i + 1 < len(tokens) and tokens[i + 1].kind == "word"
-              and tokens[i + 1].text.lower() != "you"):  # "can you explain": a request
+              and tokens[i + 1].text.lower() != "you"  # "can you explain": a request
+              and not (tokens[i + 1].text.lower() in _ANYONE and i + 2 < len(tokens)
+                       and tokens[i + 2].text.lower() in _FRAMES)):  # "can anyone tell me": one too
             t.used = True
             facts.append(Fact("ask", "", _MODALS[lower]))
         elif lower in _ASKS and i + 1 < len(tokens) and tokens[i + 1].text == ":":

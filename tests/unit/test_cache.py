@@ -370,6 +370,11 @@ def test_fraud_facts(guard, asked, same):
     ("What is the maximum number of overs in a 50 over match?", "Why is there a maximum number of overs in a 50 over match?", False),
     ("Why is my tortoise not eating after hibernation?", "tortoise wont eat after hibernation", True),
     ("Does a ramp need handrails under the ADA?", "Could you tell me if a ramp needs handrails under the ADA?", True),
+    # how long ago a thing happened asks when it did; "can anyone tell me" is a request, as "can you tell me" is
+    ("How long ago did the Romans leave Britain?", "When did the Romans leave Britain?", True),
+    ("How long ago did the Romans leave Britain?", "How long did the Romans stay in Britain?", False),
+    ("Can anyone tell me how you reseed a lawn?", "How do I reseed a lawn?", True),
+    ("Could someone tell me how you reseed a lawn?", "Could someone reseed my lawn?", False),
     # a modal opens a yes-or-no question after a clause as it does at the start
     ("My son is 12 and weighs 40 kg; can he ride in the front seat?", "My son is 12 and weighs 40 kg; when can he ride in the front seat?", False),
     # facts that only their places tell apart trade places; a moved clause or a choice's order keeps them
