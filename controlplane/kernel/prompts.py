@@ -1302,6 +1302,9 @@ def read(text: str) -> Reading:
     for i, lower in enumerate(lowers):
         if tokens[i].kind == "word" and lower in ROLE_PREPOSITIONS:
             j = i + 1
+            if (j + 1 < len(tokens) and lowers[j] in ("and", "or") and not tokens[j].quoted
+                    and tokens[j + 1].kind == "word" and lowers[j + 1] in ROLE_PREPOSITIONS):
+                j += 2  # two prepositions "or" joins govern one phrase: "before or after my coffee"
             while j < len(tokens) and tokens[j].kind == "word" and lowers[j] in DETERMINERS:
                 j += 1
             phrase = []
@@ -1318,7 +1321,8 @@ def read(text: str) -> Reading:
                     end = k
                     while end < len(tokens) and content[end]:
                         end += 1
-                    if end > k and not (end < len(tokens) and lowers[end] in _CLAUSE_VERBS):
+                    if end > k and lowers[k] not in ROLE_PREPOSITIONS and not (
+                            end < len(tokens) and lowers[end] in _CLAUSE_VERBS):  # ("or after it": a phrase of its own)
                         j = k
             if phrase:
                 phrases.add((lower, tuple(phrase)))
