@@ -436,9 +436,11 @@ class Guard:
                     met |= {lemma(x), lemma(y)}
             if la and lb:  # a word replaced by one of another meaning, or by a paraphrase the words cannot see
                 apart = [(x, y) for x in la for y in lb if self._score(x, y) <= -1.0 and self._counterparts(x, y, la, lb)]
-                if any(self._said_apart(x, y) or _asked_for(ra, x) or _asked_for(rb, y) for x, y in apart):
+                if any(self._said_apart(x, y) or (_asked_for(ra, x) or _asked_for(rb, y))
+                       and self._relation(x, y) is not Relation.NARROWER for x, y in apart):
                     # an opposite, another unit, another person of one kind ("landlord", "tenant"); or the thing one
-                    # question asks for ("what are the signs" is not "is it safe")
+                    # question asks for ("what are the signs" is not "is it safe"), unless the other names a kind of
+                    # it or what it is a kind of, which the judge weighs ("the story of Icarus", "the myth of Icarus")
                     return Verdict.DIFFER
                 # two words WordNet files as other things of one kind or one a kind of the other ("highest", "tallest";
                 # "luggage", "bag"), or that the vectors and WordNet's categories only guess apart ("sink", "drain"):

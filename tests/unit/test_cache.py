@@ -370,6 +370,9 @@ def test_fraud_facts(guard, asked, same):
     ("What is the maximum number of overs in a 50 over match?", "Why is there a maximum number of overs in a 50 over match?", False),
     ("Why is my tortoise not eating after hibernation?", "tortoise wont eat after hibernation", True),
     ("Does a ramp need handrails under the ADA?", "Could you tell me if a ramp needs handrails under the ADA?", True),
+    # the thing asked for named by a kind of it is the judge's; by another thing, not
+    ("What is the story of Icarus?", "could you tell me the myth of Icarus?", True),
+    ("What is the story of Icarus?", "What is the lesson of Icarus?", False),
     # two prepositions "or" joins govern one phrase, which "or" may also repeat after the second
     ("Is it better to water tomatoes before or after sunset?", "Is it better to water tomatoes before sunset or after it?", True),
     ("Is it better to water tomatoes before or after sunset?", "Is it better to water tomatoes after sunset?", False),
