@@ -792,7 +792,9 @@ class Guard:
             if fact.kind != "num" or (fact.value, fact.unit) in mine:
                 continue
             noun = fact.unit if _counted_noun(fact.unit) else lemma(fact.label) if labels and not fact.unit else ""
-            unit = next((unit for unit in units.get(fact.value, ()) if noun and meets(unit, noun)), None)
+            # (a noun of three letters only as a unit: "my kid is 2" gives an age, not "2 kids")
+            unit = next((unit for unit in units.get(fact.value, ()) if noun and meets(unit, noun)
+                         and (fact.unit or len(unit) > 3)), None)
             if unit is None:
                 continue
             facts[k], changed = replace(fact, unit=unit), True
@@ -815,8 +817,8 @@ class Guard:
             if fact.kind != "num" or fact.unit or values.count(fact.value) != 2 or self.lexicon.person(fact.label):
                 continue
             nouns = [unit for value, unit in counted if value == fact.value and unit in said]
-            if len(nouns) == 1 and _next_noun(b, fact.label, said[nouns[0]]):
-                facts[k], changed = replace(fact, unit=nouns[0]), True
+            if len(nouns) == 1 and said[nouns[0]] in words and _next_noun(b, fact.label, said[nouns[0]]):
+                facts[k], changed = replace(fact, unit=nouns[0]), True  # (one noun, one count: "a 4-4 fit")
                 words.remove(said[nouns[0]])
         return (a, replace(b, facts=sorted_facts(facts), words=tuple(words))) if changed else (a, b)
 
@@ -2439,8 +2441,8 @@ def _next_noun(reading: Reading, label: str, noun: str) -> bool:
 
 
 def _counted_noun(unit: str) -> bool:
-    """A number's unit that is a noun it counts ("payment", "adult"), not a unit of measure or a currency."""
-    return len(unit) >= 4 and unit.isalpha() and not is_measure(unit)  # (currencies are measures)
+    """A number's unit that is a noun it counts ("payment", "adult", "kid"), not a unit of measure or a currency."""
+    return len(unit) >= 3 and unit.isalpha() and not is_measure(unit)  # (currencies are measures)
 
 
 def _none_for_zero(a: Reading, b: Reading) -> tuple[Reading, Reading]:

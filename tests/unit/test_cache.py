@@ -370,6 +370,9 @@ def test_fraud_facts(guard, asked, same):
     ("What is the maximum number of overs in a 50 over match?", "Why is there a maximum number of overs in a 50 over match?", False),
     ("Why is my tortoise not eating after hibernation?", "tortoise wont eat after hibernation", True),
     ("Does a ramp need handrails under the ADA?", "Could you tell me if a ramp needs handrails under the ADA?", True),
+    # a counted noun of three letters is counted as a longer one is
+    ("How much is a ticket for 2 adults and 3 kids at the aquarium?", "how much is a ticket for two adults and three children at the aquarium", True),
+    ("How much is a ticket for 2 adults and 3 kids at the aquarium?", "How much is a ticket for 2 adults and 3 dogs at the aquarium?", False),
     # the thing asked for named by a kind of it is the judge's; by another thing, not
     ("What is the story of Icarus?", "could you tell me the myth of Icarus?", True),
     ("What is the story of Icarus?", "What is the lesson of Icarus?", False),
@@ -1745,6 +1748,11 @@ def test_a_bare_number_counts_the_noun_the_prompt_names_elsewhere(guard):
     # a number that stands for a person is an age, not a count: "my kid is 2" is not "2 kids"
     assert guard.verdict(read("What should I pack for 2 kids on a plane?"),
                          read("What should I pack for my kid on a plane? My kid is 2")) is Verdict.DIFFER
+    # one noun named once counts one bare number, not two ("a 4-4 fit": it was taken out of the words twice)
+    fits = ("With a 4-4 fit in spades and a 5-3 fit in hearts, which should we choose as trumps?",
+            "4-4 spade fit vs 5-3 heart fit, which one for trumps")
+    assert guard.verdict(read(fits[0]), read(fits[1])) in Verdict
+    assert guard.verdict(read(fits[1]), read(fits[0])) in Verdict
 
 
 def test_a_currency_code_between_two_numbers_is_the_second_ones():
