@@ -65,6 +65,10 @@ EDGE_ADMISSION_REJECTIONS = Counter(
 EDGE_CACHE_LOOKUPS = Counter(
     "edgeroute_edge_cache_lookups", "Semantic cache lookups by outcome", ["outcome"], registry=REGISTRY
 )
+EDGE_CACHE_FAULTS = Counter(
+    "edgeroute_edge_cache_faults", "Cache lookups or stores that raised, answered or kept uncached (a bug: see the log)",
+    ["stage"], registry=REGISTRY,
+)
 EDGE_CACHE_BYPASS = Counter(
     "edgeroute_edge_cache_bypass", "Requests that skipped the cache, by reason", ["reason"], registry=REGISTRY
 )

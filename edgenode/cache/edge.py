@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import logging
 import time
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -24,6 +25,7 @@ import numpy as np
 
 from controlplane import metrics
 from controlplane.kernel.config import CacheSettings, ModelCache
+from controlplane.kernel.errors import quoted
 from controlplane.wire.fields import encode_len_field
 from controlplane.wire.relay import CACHE_HEADER
 from controlplane.wire.tensors import TensorError, request_tensors
@@ -85,6 +87,9 @@ def _text_output(response: bytes) -> bytes | None:
 def _scalar(array: np.ndarray) -> float | None:
     flat = np.asarray(array).reshape(-1)
     return float(flat[0]) if flat.size else None
+
+
+LOG = logging.getLogger(__name__)
 
 
 class EdgeCache:
@@ -161,7 +166,16 @@ class EdgeCache:
     async def lookup(self, key: CacheKey) -> Lookup:
         """The store's lookup on the event loop; where the guard must first run the whole encoder (a rare word, a
         prompt its judge has not met: milliseconds), that runs on a worker thread and the lookup is taken again, so
-        the node's other calls go on meanwhile."""
+        the node's other calls go on meanwhile. A lookup that raises (a fault in the reader or the guard on some
+        prompt) is a miss that is not stored: the call goes to the model, as an uncached one would."""
+        try:
+            return await self._lookup(key)
+        except Exception:  # noqa: BLE001 (the cache only saves work: a fault in it must not fail the call)
+            LOG.exception("cache lookup failed in %s for prompt %s; answered uncached", key.namespace, quoted(key.prompt))
+            metrics.EDGE_CACHE_FAULTS.labels("lookup").inc()
+            return Lookup(MISS, None, unstorable=True)
+
+    async def _lookup(self, key: CacheKey) -> Lookup:
         assert key.settings.threshold is not None
         started = time.perf_counter()
         threshold = None if key.exact_only else key.settings.threshold
@@ -209,9 +223,17 @@ class EdgeCache:
         return ok
 
     def store(self, key: CacheKey, found: Lookup, responses: tuple[bytes, ...], cost_s: float) -> None:
+        """Keep a generated answer; one whose lookup raised, or whose store raises, is not kept (the call's answer
+        is sent all the same)."""
         assert key.settings.ttl_s is not None
-        self.cache.store(key.namespace, key.prompt, responses, key.settings.ttl_s, cost_s, vector=found.vector,
-                         semantic=not key.exact_only, reading=found.reading)
+        if found.unstorable:
+            return
+        try:
+            self.cache.store(key.namespace, key.prompt, responses, key.settings.ttl_s, cost_s, vector=found.vector,
+                             semantic=not key.exact_only, reading=found.reading)
+        except Exception:  # noqa: BLE001 (as in lookup)
+            LOG.exception("cache store failed in %s for prompt %s; not kept", key.namespace, quoted(key.prompt))
+            metrics.EDGE_CACHE_FAULTS.labels("store").inc()
         metrics.EDGE_CACHE_ENTRIES.set(len(self.cache))
 
     def load_snapshot(self) -> int:

@@ -113,6 +113,7 @@ class Lookup:
     reading: Reading | None = field(default=None, repr=False)
     pending: tuple[str, ...] = ()  # UNENCODED: the words or prompts the guard must encode before it can compare
     encode: Callable[[], None] | None = field(default=None, repr=False)  # UNENCODED: encodes them, off the loop
+    unstorable: bool = False  # the lookup raised (edgenode.cache.edge): the answer generated for it is not kept
 
     @property
     def hit(self) -> bool:

@@ -1313,6 +1313,33 @@ async def test_a_failed_check_raises_the_entrys_own_threshold_in_the_store(embed
     assert again.outcome == EXACT and again.entry.responses == (_answer(b"yes"),)
 
 
+async def test_a_fault_in_the_cache_answers_the_call_uncached(embedder, monkeypatch, caplog):
+    """A lookup that raises (a bug in the reader or the guard on some prompt) is a miss whose answer is not kept, and
+    a store that raises keeps nothing: neither reaches the call, which the model answers."""
+    from controlplane import metrics
+
+    edge = EdgeCache(CacheSettings(), SemanticCache(embedder, guard=Guard(WordVectors.load())))
+    stored = "card 2951 paid 1500 MAD at 16:00 in Rabat. fraud?"
+    edge.store(key := edge.key(_request(stored), "acme"), await edge.lookup(key), (b"a",), cost_s=0.1)
+    faults = metrics.EDGE_CACHE_FAULTS.labels("lookup")
+    before = faults._value.get()
+
+    def broken(self, a, b):  # noqa: ANN001, ANN202
+        raise ValueError("a reader bug")
+
+    monkeypatch.setattr(Guard, "verdict", broken)
+    asked = "please, card 2951 paid 1500 MAD at 16:00 in Rabat, fraud?"
+    found = await edge.lookup(key := edge.key(_request(asked), "acme"))
+    assert not found.hit and found.unstorable and faults._value.get() == before + 1
+    assert "cache lookup failed" in caplog.text and "a reader bug" in caplog.text
+    edge.store(key, found, (b"b",), cost_s=0.1)  # not kept: the next lookup would meet the same fault
+    monkeypatch.undo()
+    assert edge.cache.lookup(key.namespace, asked, None).entry is None
+    monkeypatch.setattr(edge.cache, "store", lambda *a, **k: (_ for _ in ()).throw(MemoryError("full")))
+    edge.store(key, await edge.lookup(key), (b"c",), cost_s=0.1)  # raises nothing
+    assert "cache store failed" in caplog.text
+
+
 async def test_a_missed_prompt_is_read_once_through_its_rounds_and_its_store(embedder, monkeypatch):
     """The edge's lookup may take the store's lookup two or three times (the guard's rare words encoded between) and
     then stores the answer: the asked prompt is read once, its reading passed on with its vector."""
