@@ -292,6 +292,10 @@ _REWRITES: tuple[tuple[str, object], ...] = (
     # asking how it comes about, or what the point of a thing is, asks why: "how come my softener uses so much water",
     # "what's the point of acid-free mats"
     (r"how come", "why"), (r"what(?:['\u2019]s| is| are) the (?:point|purpose) of", "why"),
+    # and so does asking what a thing is for: "what is the counterweight in a lift for?", "what do sumo wrestlers
+    # throw salt for?" ask why there is one, why they do
+    (r"what(?:['\u2019]s| is| are| was| were| do| does| did)\b[^?.!,;:]{1,80}? for(?=\s*\?)",
+     lambda text: "why" + text[4:-4]),
     # "how do I know if my baby has a fever" asks for the signs, not what to do about it
     (r"how (?:do|can|would|could|will|should) (?:i|you|we|one) (?:know|tell)(?= if| whether| when)", "what are the signs"),
     (r"is it (?:better|best|wiser|wise|advisable|a good idea) to", "should I"),
@@ -436,7 +440,7 @@ _NEEDLES = (" then", "deg", "dollar", "pound", "sterling", "kron", "franc", "yen
             "how many m", "how many h", "how many d", "how many w", "how many y", "kilowatt", "what t", "what y", "what d",
             "which t", "which y", "which d", "what m", "which m", "wi-fi", "would you c", "you recommend", "you suggest", "you advise", "recommendation", "suggestion", " know", " tell", "or no", "yes/", "yes /", "what reason", "what place", "non-", "'",
             "\u2019", "reason", " cause", "is it ", " way", "steps", "process", "method", "procedure", "time to", "time of", "what caus", "what could",
-            "what might", "what would", "is caus", "are caus", "what mak", "is mak", "are mak", "allowed", "permitted", " ago",
+            "what might", "what would", "is caus", "are caus", "what mak", "is mak", "are mak", "allowed", "permitted", " ago", "for?", "for ?",
             "advance", "made ", "how come", "point of", "purpose of", "power of", "close to", " used", "count as", "counts as", "height", "length", "depth",
             "distance", "width", "weight", "speed", "the age", "what age", "w/", " w ", "thru", "abt", "b4", "yday", "txn", "amt", "ppl", "acct", "avg", "approx", "no.", "minus", " u ", "u ", "sq", "m2", "m3", "cubic", "cu.", "ft2", " a minute", " an hour", " a day", " a week", " a fortnight",
             " a month", " a year", " a decade",

@@ -370,6 +370,11 @@ def test_fraud_facts(guard, asked, same):
     ("What is the maximum number of overs in a 50 over match?", "Why is there a maximum number of overs in a 50 over match?", False),
     ("Why is my tortoise not eating after hibernation?", "tortoise wont eat after hibernation", True),
     ("Does a ramp need handrails under the ADA?", "Could you tell me if a ramp needs handrails under the ADA?", True),
+    # asking what a thing is for, or what one does a thing for, asks why
+    ("Why does a sink have an overflow hole?", "What is the overflow hole in a sink for?", True),
+    ("What is the overflow hole in a sink for?", "How big is the overflow hole in a sink?", False),
+    ("What do cyclists shave their legs for?", "why do cyclists shave their legs", True),
+    ("What do cyclists shave their legs for?", "when do cyclists shave their legs", False),
     # a counted noun of three letters is counted as a longer one is
     ("How much is a ticket for 2 adults and 3 kids at the aquarium?", "how much is a ticket for two adults and three children at the aquarium", True),
     ("How much is a ticket for 2 adults and 3 kids at the aquarium?", "How much is a ticket for 2 adults and 3 dogs at the aquarium?", False),
