@@ -457,7 +457,9 @@ class Guard:
                 continue  # "hurricane vs typhoon" asks the difference between them
             if word in _SELECTORS and not (word == "last" and "how long" in own.asks):  # "how long does it last"
                 return Verdict.DIFFER  # "which opera did Verdi write last, after Aida": one of several picked
-            if not other or any(self._relation(word, o) is Relation.OPPOSITE for o in other):
+            # (a word only one side has is no opposite of one the other has by WordNet's relation, which finds one
+            # through any of their senses and hypernyms: "speed" and "slow", "hold" and "permit")
+            if not other:
                 return Verdict.DIFFER
             if any(opposite(word, o) and not (o in PREPOSITIONS and o in own.said) for o in said):
                 # the other side says its opposite, also with a word that carries no topic: "right", "in" (not a

@@ -370,6 +370,11 @@ def test_fraud_facts(guard, asked, same):
     ("What is the maximum number of overs in a 50 over match?", "Why is there a maximum number of overs in a 50 over match?", False),
     ("Why is my tortoise not eating after hibernation?", "tortoise wont eat after hibernation", True),
     ("Does a ramp need handrails under the ADA?", "Could you tell me if a ramp needs handrails under the ADA?", True),
+    # a word only one side has is no opposite of one the other side has through WordNet's senses and hypernyms
+    ("Will a VPN slow down my gaming speed?", "does a vpn slow my gaming", True),
+    ("Will a VPN slow down my gaming speed?", "will a vpn speed up my gaming", False),
+    ("Do I need a permit to hold a garage sale in Leeds?", "garage sale permit needed in Leeds?", True),
+    ("Do I need a permit to hold a garage sale in Leeds?", "Do I need a permit to cancel a garage sale in Leeds?", False),
     # asking what a thing is for, or what one does a thing for, asks why
     ("Why does a sink have an overflow hole?", "What is the overflow hole in a sink for?", True),
     ("What is the overflow hole in a sink for?", "How big is the overflow hole in a sink?", False),
