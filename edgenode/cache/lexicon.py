@@ -109,6 +109,13 @@ class Lexicon:
         end = bisect.bisect_left(self._sorted, prefix + "\U0010ffff", start)
         return self._sorted[start:end]
 
+    def antonyms(self, a: str, b: str) -> bool:
+        """WordNet files a sense of one as the opposite of a sense of the other (an adjective's satellite through its
+        head), not only of what one is a kind of, as `relation` also counts."""
+        sa, sb = self._senses(self.lemmas(a)), self._senses(self.lemmas(b))
+        eb = sb | {h for s in sb for h in self._heads[s]}
+        return any(not eb.isdisjoint(self._antonyms.get(x, ())) for x in sa | {h for s in sa for h in self._heads[s]})
+
     def _senses(self, lemmas: frozenset[str]) -> set[int]:
         return {s for lemma in lemmas for s in self._words[lemma]}
 

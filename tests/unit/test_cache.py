@@ -370,6 +370,11 @@ def test_fraud_facts(guard, asked, same):
     ("What is the maximum number of overs in a 50 over match?", "Why is there a maximum number of overs in a 50 over match?", False),
     ("Why is my tortoise not eating after hibernation?", "tortoise wont eat after hibernation", True),
     ("Does a ramp need handrails under the ADA?", "Could you tell me if a ramp needs handrails under the ADA?", True),
+    # nor is a word replaced by one WordNet opposes only through what one is a kind of ("sit", "stay"); its own
+    # opposites still are
+    ("How long can cooked pasta sit out at room temperature?", "how long can cooked pasta stay out", True),
+    ("Why is my laptop slow at night?", "Why is my laptop fast at night?", False),
+    ("Why is my laptop slow at night?", "Why is my laptop slow in the morning?", False),
     # a word only one side has is no opposite of one the other side has through WordNet's senses and hypernyms
     ("Will a VPN slow down my gaming speed?", "does a vpn slow my gaming", True),
     ("Will a VPN slow down my gaming speed?", "will a vpn speed up my gaming", False),

@@ -49,6 +49,11 @@ def test_a_broader_noun_is_one_or_two_levels_up(lexicon):
     assert not lexicon.broader("wheat", "maize") and not lexicon.broader("qwzx", "apple")
 
 
+def test_antonyms_are_a_words_own_opposites_not_those_of_what_it_is_a_kind_of(lexicon):
+    assert lexicon.antonyms("slow", "fast") and lexicon.antonyms("worse", "better")
+    assert lexicon.relation("sit", "stay") is Relation.OPPOSITE and not lexicon.antonyms("sit", "stay")
+
+
 def test_physical_things_are_below_physical_entity(lexicon):
     assert all(lexicon.physical(w) for w in ("sink", "drain", "tornadoes", "mattress", "windshield"))
     assert not any(lexicon.physical(w) for w in ("fee", "cost", "payment", "qwzx", "quickly"))
