@@ -521,8 +521,8 @@ class Guard:
         if opposite(a, b) or relation is Relation.OPPOSITE and self.lexicon.antonyms(a, b) or other_units(a, b) or (
                 _other_times(a, b)):
             return True
-        return relation in (Relation.KIN, Relation.NARROWER) and self.lexicon is not None and (
-            self.lexicon.person(a) and self.lexicon.person(b))
+        return relation in (Relation.KIN, Relation.NARROWER, Relation.OPPOSITE) and self.lexicon is not None and (
+            self.lexicon.person(a) and self.lexicon.person(b))  # ("adult", "child": opposed through "juvenile")
 
     def _counterparts(self, x: str, y: str, la: list[str], lb: list[str]) -> bool:
         """`y` is the word of `lb` the vectors put closest to `x`, and `x` the one of `la` closest to `y`."""

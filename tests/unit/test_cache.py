@@ -1780,6 +1780,15 @@ def test_a_name_written_in_lower_case_with_no_preposition_before_it_meets_the_na
                          read("n gauge vs oo gauge - is n cheaper per loco")) is Verdict.AGREE
 
 
+def test_two_people_opposed_only_through_what_one_is_a_kind_of_are_still_two_people(guard):
+    """"adult" and "child" (a child is a juvenile, the opposite of an adult) are refused by the rules, not left to
+    the judge, as two people WordNet files as kin are."""
+    assert guard.verdict(read("How much sleep does an adult need?"), read("How much sleep does a child need?")) \
+        is Verdict.DIFFER
+    assert guard.verdict(read("How many hours can a kid work in the UK?"),
+                         read("How many hours can an adult work in the UK?")) is Verdict.DIFFER
+
+
 def test_a_bare_number_counts_the_noun_the_prompt_names_elsewhere(guard):
     stored = "I keep 4 goats and my neighbour keeps 2; does she need a licence?"
     assert guard.verdict(read(stored), read("Does my neighbour need a licence for a goat? She keeps 2 and I keep 4.")) \
