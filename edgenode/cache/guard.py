@@ -512,8 +512,9 @@ class Guard:
 
     def _said_apart(self, a: str, b: str) -> bool:
         """Two words that differ by a list or by WordNet: opposites, other units or counts of times ("once",
-        "twice"), two persons WordNet files as other people of one kind or one a kind of the other ("landlord",
-        "tenant"; "adult", "toddler": who does or needs a thing is the question). Not two other things of one kind or
+        "twice"), two persons WordNet files as other people of one kind or as opposed ("landlord", "tenant"; "adult",
+        "child": who does or needs a thing is the question); one a kind of the other ("woman", "female"; "toddler",
+        "child") is the judge's. Not two other things of one kind or
         a kind of the other: WordNet files many a rewording's words so ("highest", "tallest"; "symptoms", "signs";
         "luggage", "bag"), and the judge of whole sentences weighs them; nor the guesses from the vectors and WordNet's
         categories (two physical things it does not relate, a word compounded with another, another kind of word)."""
@@ -521,7 +522,7 @@ class Guard:
         if opposite(a, b) or relation is Relation.OPPOSITE and self.lexicon.antonyms(a, b) or other_units(a, b) or (
                 _other_times(a, b)):
             return True
-        return relation in (Relation.KIN, Relation.NARROWER, Relation.OPPOSITE) and self.lexicon is not None and (
+        return relation in (Relation.KIN, Relation.OPPOSITE) and self.lexicon is not None and (
             self.lexicon.person(a) and self.lexicon.person(b))  # ("adult", "child": opposed through "juvenile")
 
     def _counterparts(self, x: str, y: str, la: list[str], lb: list[str]) -> bool:

@@ -1789,6 +1789,15 @@ def test_two_people_opposed_only_through_what_one_is_a_kind_of_are_still_two_peo
                          read("How many hours can an adult work in the UK?")) is Verdict.DIFFER
 
 
+def test_a_person_named_by_a_kind_of_that_person_is_the_judges(guard):
+    """"a woman" and "a female" (WordNet: a woman is a kind of female person) are the judge's to weigh, not refused
+    by the rules; two people of one kind ("landlord", "tenant") still are."""
+    assert guard.verdict(read("Can a woman referee a men's rugby match?"),
+                         read("Can a female referee a men's rugby match?")) is Verdict.UNSURE
+    assert guard.verdict(read("Can a landlord enter my flat without notice?"),
+                         read("Can a tenant enter my flat without notice?")) is Verdict.DIFFER
+
+
 def test_a_bare_number_counts_the_noun_the_prompt_names_elsewhere(guard):
     stored = "I keep 4 goats and my neighbour keeps 2; does she need a licence?"
     assert guard.verdict(read(stored), read("Does my neighbour need a licence for a goat? She keeps 2 and I keep 4.")) \
