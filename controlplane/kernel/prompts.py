@@ -292,9 +292,9 @@ _REWRITES: tuple[tuple[str, object], ...] = (
     # asking how it comes about, or what the point of a thing is, asks why: "how come my softener uses so much water",
     # "what's the point of acid-free mats"
     (r"how come", "why"), (r"what(?:['\u2019]s| is| are) the (?:point|purpose) of", "why"),
-    # and so does asking what a thing is for: "what is the counterweight in a lift for?", "what do sumo wrestlers
-    # throw salt for?" ask why there is one, why they do
-    (r"what(?:['\u2019]s| is| are| was| were| do| does| did)\b[^?.!,;:]{1,80}? for(?=\s*\?)",
+    # and so does asking what a thing is for: "what is the counterweight in a lift for?" asks why there is one (not
+    # "what does NASA stand for", "what are you looking for": a verb's own "for")
+    (r"what(?:s|['\u2019]s| is| are| was| were)\b[^?.!,;:]{1,80}?(?<!ing) for(?=\s*\?|\s*$)",
      lambda text: "why" + text[4:-4]),
     # "how do I know if my baby has a fever" asks for the signs, not what to do about it
     (r"how (?:do|can|would|could|will|should) (?:i|you|we|one) (?:know|tell)(?= if| whether| when)", "what are the signs"),
@@ -827,7 +827,7 @@ def _tokens(text: str) -> list[_Token]:
             text = _SPACED_SLASH.sub(", ", text)
     if "expensive" in lowered:
         text = _CHEAPER.sub(lambda m: "cheapest" if m["degree"].lower() == "least" else "cheaper", text)
-    if any(needle in lowered for needle in _NEEDLES) or _AGE_HINT.search(lowered):
+    if any(needle in lowered for needle in _NEEDLES) or _AGE_HINT.search(lowered) or lowered.endswith(" for"):
         text = _REWRITE.sub(_rewrite, text)
     if "\u00b2" in text or "\u00b3" in text:
         text = _POWER.sub(lambda m: f"{m[1]} {'sq' if m[3] == chr(0xb2) else 'cb'}{m[2].lower()}", text)
