@@ -295,7 +295,8 @@ _REWRITES: tuple[tuple[str, object], ...] = (
     # and so does asking what a thing is for: "what is the counterweight in a lift for?" asks why there is one (not
     # "what does NASA stand for", "what are you looking for": a verb's own "for")
     (r"what(?:s|['\u2019]s| is| are| was| were)\b[^?.!,;:]{1,80}?(?<!ing) for(?=\s*\?|\s*$)",
-     lambda text: "why" + text[4:-4]),
+     lambda text: re.sub(r"^what(?:s|['\u2019]s)?", lambda m: "why is" if len(m[0]) > 4 else "why", text[:-4],
+                         flags=re.IGNORECASE)),  # "whats", "what's": "why is"
     # "how do I know if my baby has a fever" asks for the signs, not what to do about it
     (r"how (?:do|can|would|could|will|should) (?:i|you|we|one) (?:know|tell)(?= if| whether| when)", "what are the signs"),
     (r"is it (?:better|best|wiser|wise|advisable|a good idea) to", "should I"),

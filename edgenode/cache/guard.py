@@ -511,10 +511,10 @@ class Guard:
         return frozenset()
 
     def _said_apart(self, a: str, b: str) -> bool:
-        """Two words that differ by a list or by WordNet: opposites, other units or counts of times ("once",
-        "twice"), two persons WordNet files as other people of one kind or as opposed ("landlord", "tenant"; "adult",
-        "child": who does or needs a thing is the question); one a kind of the other ("woman", "female"; "toddler",
-        "child") is the judge's. Not two other things of one kind or
+        """Two words that differ by a list or by WordNet: opposites (senses WordNet opposes, not only what they are
+        kinds of), other units or counts of times ("once", "twice"), two persons WordNet files as other people of one
+        kind or as opposed ("landlord", "tenant"; "adult", "child": who does or needs a thing is the question); one a
+        kind of the other ("woman", "female"; "toddler", "child") is the judge's. Not two other things of one kind or
         a kind of the other: WordNet files many a rewording's words so ("highest", "tallest"; "symptoms", "signs";
         "luggage", "bag"), and the judge of whole sentences weighs them; nor the guesses from the vectors and WordNet's
         categories (two physical things it does not relate, a word compounded with another, another kind of word)."""
