@@ -795,16 +795,21 @@ class Guard:
         for k, fact in enumerate(facts):
             if fact.kind != "num" or (fact.value, fact.unit) in mine:
                 continue
-            noun = fact.unit if _counted_noun(fact.unit) else lemma(fact.label) if labels and not fact.unit else ""
-            # (a noun of three letters only as a unit: "my kid is 2" gives an age, not "2 kids")
-            unit = next((unit for unit in units.get(fact.value, ()) if noun and meets(unit, noun)
-                         and (fact.unit or len(unit) > 3)), None)
+            noun = (fact.unit if _counted_noun(fact.unit) else lemma(fact.label)
+                    if labels and not fact.unit and not self._age_of(fact.label, b) else "")
+            unit = next((unit for unit in units.get(fact.value, ()) if noun and meets(unit, noun)), None)
             if unit is None:
                 continue
             facts[k], changed = replace(fact, unit=unit), True
             if not fact.unit and fact.label in words:
                 words.remove(fact.label)  # the noun written as the number's label: "a 2 word answer", "2 words"
         return (a, replace(b, facts=sorted_facts(facts), words=tuple(words))) if changed else (a, b)
+
+    def _age_of(self, label: str, reading: Reading) -> bool:
+        """`reading` says a person, `label`, is its number: "my child is 2", "my kid's 2" give an age, not "2 children"
+        (a count labelled by a person stays one: "a five-developer team", "5 developers")."""
+        return self.lexicon is not None and self.lexicon.person(label) and re.search(
+            rf"\b{re.escape(label)}(?:['\u2019]s|\s+(?:is|was))\s", reading.text, re.IGNORECASE) is not None
 
     def _bare_counts(self, a: Reading, b: Reading) -> tuple[Reading, Reading]:
         """`b`'s bare number counting a noun `b` says elsewhere, read as `a`'s count of that noun: "only 5 left in the

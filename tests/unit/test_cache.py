@@ -1813,6 +1813,11 @@ def test_a_bare_number_counts_the_noun_the_prompt_names_elsewhere(guard):
     # a number that stands for a person is an age, not a count: "my kid is 2" is not "2 kids"
     assert guard.verdict(read("What should I pack for 2 kids on a plane?"),
                          read("What should I pack for my kid on a plane? My kid is 2")) is Verdict.DIFFER
+    assert guard.verdict(read("What should I pack for 2 children on a plane?"),
+                         read("What should I pack for my child on a plane? My child is 2")) is Verdict.DIFFER
+    # a count a person labels stays a count: "a five-developer team"
+    assert guard.verdict(read("How should a five-developer team split sprints?"),
+                         read("How should a team of 5 developers split sprints?")) is Verdict.AGREE
     # one noun named once counts one bare number, not two ("a 4-4 fit": it was taken out of the words twice)
     fits = ("With a 4-4 fit in spades and a 5-3 fit in hearts, which should we choose as trumps?",
             "4-4 spade fit vs 5-3 heart fit, which one for trumps")
