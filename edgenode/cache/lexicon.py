@@ -112,12 +112,18 @@ class Lexicon:
     def antonyms(self, a: str, b: str) -> bool:
         """WordNet files a sense of one as the opposite of a sense of the other (an adjective's satellite through its
         head), not only of what one is a kind of, as `relation` also counts."""
-        sa, sb = self._senses(self.lemmas(a)), self._senses(self.lemmas(b))
-        eb = sb | {h for s in sb for h in self._heads[s]}
-        return any(not eb.isdisjoint(self._antonyms.get(x, ())) for x in sa | {h for s in sa for h in self._heads[s]})
+        return self._opposed(self._headed(self._senses(self.lemmas(a))), self._headed(self._senses(self.lemmas(b))))
 
     def _senses(self, lemmas: frozenset[str]) -> set[int]:
         return {s for lemma in lemmas for s in self._words[lemma]}
+
+    def _headed(self, senses: set[int]) -> set[int]:
+        """The senses with their heads (an adjective satellite's: "heavy" of "hefty")."""
+        return senses | {h for s in senses for h in self._heads[s]}
+
+    def _opposed(self, mine: set[int], theirs: set[int]) -> bool:
+        # (an index, not every pair: a word of many senses meets another in thousands of pairs)
+        return any(not theirs.isdisjoint(self._antonyms.get(x, ())) for x in mine)
 
     def _relation(self, a: str, b: str) -> Relation:
         la, lb = self.lemmas(a), self.lemmas(b)
@@ -126,12 +132,9 @@ class Lexicon:
         if la & lb:
             return Relation.SAME
         sa, sb = self._senses(la), self._senses(lb)
-        ea = sa | {h for s in sa for h in self._heads[s]}
-        eb = sb | {h for s in sb for h in self._heads[s]}
         ha, hb = self._up(sa, 1), self._up(sb, 1)
         # antonyms, also of a word's direct hypernym: "depart" is a kind of "leave", the opposite of "arrive"
-        other = eb | hb  # (an index, not every pair: a word of many senses meets another in thousands of pairs)
-        if any(not other.isdisjoint(self._antonyms.get(x, ())) for x in ea | ha):
+        if self._opposed(self._headed(sa) | ha, self._headed(sb) | hb):
             return Relation.OPPOSITE
         if sa & sb or any(lb & self._derived.get(lemma, set()) for lemma in la):
             return Relation.SYNONYM
