@@ -76,9 +76,9 @@ _BARE_CONTRACTIONS = {w: w[:-1] for w in "whats wheres hows whos whens whys that
     "im": "i", "ive": "i", "youre": "you", "theyre": "they"}
 _SUBORDINATORS = frozenset("if when whenever because while unless although though whether".split())
 _COORDINATORS = frozenset(("and", "or", "but"))
-# what follows a clause's subject: "and mine is on", "or my partner can"
-_CLAUSE_VERBS = frozenset("is are was were am be has have had do does did can could will would should shall may might "
-                          "must".split())
+# what follows a clause's subject ("and mine is on", "or my partner can"), or opens a yes-or-no question
+CLAUSE_VERBS = frozenset("is are was were am be has have had do does did can could will would should shall may might "
+                         "must".split())
 _ASKS = {"when": "when", "where": "where", "why": "why", "who": "who", "whom": "who", "whose": "whose"}
 # a verb that opens a request and asks for the answer itself: "Explain what X is" asks "what is X"
 _FRAMES = frozenset("explain describe define name list calculate compute determine find identify recommend suggest "
@@ -1327,7 +1327,7 @@ def read(text: str) -> Reading:
                     while end < len(tokens) and content[end]:
                         end += 1
                     if end > k and lowers[k] not in ROLE_PREPOSITIONS and not (
-                            end < len(tokens) and lowers[end] in _CLAUSE_VERBS):  # ("or after it": a phrase of its own)
+                            end < len(tokens) and lowers[end] in CLAUSE_VERBS):  # ("or after it": a phrase of its own)
                         j = k
             if phrase:
                 phrases.add((lower, tuple(phrase)))

@@ -99,6 +99,7 @@ from rapidfuzz.distance import OSA
 
 from controlplane.kernel.prompts import (
     BOUND_WORDS,
+    CLAUSE_VERBS,
     DETERMINERS,
     DWELLS,
     FUNCTION_WORDS,
@@ -1058,8 +1059,8 @@ _YES_NO = frozenset("do does did is are was were can could should must will woul
 
 # a clause opened by a verb's helper or a modal, not a request ("does a ramp need handrails", "in the NYT crossword, is
 # Monday the easiest", "my son is 12; can he ride in front"; not "do you know", "can you tell me")
-_YES_NO_CLAUSE = re.compile(r"(?:^|[,.;:?!]\s*)(?:do|does|did|is|are|was|were|has|have|had"
-                            r"|can|could|should|must|may|might|will|would|shall)\b(?!\s+you\b)", re.IGNORECASE)
+_YES_NO_CLAUSE = re.compile(r"(?:^|[,.;:?!]\s*)(?:" + "|".join(sorted(CLAUSE_VERBS - {"be"})) + r")\b(?!\s+you\b)",
+                            re.IGNORECASE)  # (not "be": "; be careful" bids)
 _REASONS = frozenset(("why", "reason", "reasons", "cause", "causes", "because"))
 
 
