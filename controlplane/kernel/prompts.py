@@ -996,10 +996,25 @@ def _label_before(tokens: list[_Token], i: int) -> str:
             return ""
         if t.kind != "word" or t.used:
             return ""  # another fact (or its unit) is nearer: no label of ours before
+        if t.text.lower() in _HE_SHE:
+            return _antecedent(tokens, j)  # "my son ...? He is 11": the son's, as "my son is 11" says
         if _content(t) and len(t.text) > 1:
             return t.text.lower()  # a label stays a template word too ("x" in "solve for x" labels nothing)
         j -= 1
     return ""
+
+
+_HE_SHE = frozenset(("he", "she"))
+_MY = frozenset(("my", "our"))
+
+
+def _antecedent(tokens: list[_Token], j: int) -> str:
+    """Whom "he" or "she" at `j` stands for: the one thing the asker calls theirs before it ("my son", "our
+    daughter"), as the label a number said of it takes; "" where there is none or more than one ("my son and my
+    daughter")."""
+    named = {tokens[k + 1].text.lower() for k in range(j - 1) if tokens[k].kind == "word"
+             and tokens[k].text.lower() in _MY and tokens[k + 1].kind == "word" and _content(tokens[k + 1])}
+    return named.pop() if len(named) == 1 else ""
 
 
 _VERSIONS = frozenset("version versions v release update section chapter article clause rule".split())

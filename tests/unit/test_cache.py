@@ -1875,6 +1875,16 @@ def test_a_number_takes_no_label_from_across_a_conjunction():
     assert {f.value: f.label for f in read("I am 40 kg heavier than my son").facts}["40000"] == "heavier"
 
 
+def test_a_number_said_of_he_or_she_is_theirs_whom_the_asker_named(guard):
+    # "He is 11" after "my son" is the son's age, as "my son is 11" says; with two named, nobody's
+    facts = {f.value: f.label for f in read("Can my son ride in front? He is 11 and I'm 40.").facts}
+    assert facts == {"11": "son", "40": "", "can": ""}
+    assert {f.value: f.label for f in read("my son and my daughter: she is 8").facts}["8"] == ""
+    asked = "Which scale should I buy for my son? He is 8 and I'm 45."
+    assert _verdict(guard, "My son is 8 and I'm 45; which scale should I buy for him?", asked) is not Verdict.DIFFER
+    assert _verdict(guard, "My son is 45 and I'm 8; which scale should I buy for him?", asked) is Verdict.DIFFER
+
+
 def test_where_someone_lives_is_their_home():
     fraud = read("card 3494 paid 300 MAD at 08:00 in Casablanca, home Tunis, 2 payments last hour. fraud?")
     lives = read("card 3494 paid 300 MAD at 08:00 in Casablanca, lives in Tunis, 2 payments last hour. fraud?")
