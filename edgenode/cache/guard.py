@@ -1043,6 +1043,9 @@ def _amount_for_time(a: Reading, b: Reading) -> bool:
             and not {"much", "many"}.isdisjoint(b.said) and not counts)
 
 
+_WAITS = frozenset(("before", "after", "until", "till", "since"))  # "how long" then one asks a wait, not a span
+
+
 def _count_for_how_long(a: Reading, b: Reading) -> bool:
     """`a` asks how long, `b` asks no interrogative but how many of a thing that is no measure: "how many eggs do I
     need for a cake" is not "how many minutes do I need" (read as how long); "how many miles is a marathon" asks how
@@ -1050,7 +1053,11 @@ def _count_for_how_long(a: Reading, b: Reading) -> bool:
     if "how long" not in a.asks or b.asks:
         return False
     spelled = b.spelled
-    return any(w == "how" and spelled[i + 1] == "many" and not any(
+    # a wait asked ("how long before a meal should I inject it", "how long after") lasts nothing that "how much" of a
+    # thing answers ("how much should I inject before a meal"), as "how much rest" may
+    lead = any(w == "how" and n == "long" and after in _WAITS for w, n, after in zip(
+        a.spelled, a.spelled[1:], a.spelled[2:], strict=False))
+    return any(w == "how" and (spelled[i + 1] == "many" or lead and spelled[i + 1] == "much") and not any(
         is_measure(lemma(x)) or is_measure(x) for x in spelled[i + 2:i + 4]) for i, w in enumerate(spelled[:-2]))
 
 

@@ -225,6 +225,10 @@ def test_facts_are_bound_to_their_roles():
     ("Must I serve below my waist in doubles?", "Is it legal to serve below the waist in doubles?", False),
     ("How long do home-canned peaches last on the shelf?", "How long will home-canned peaches keep on the shelf?", True),
     ("How long is someone with the flu contagious?", "How long does the flu last?", False),
+    # a wait asked ("how long before") is no amount of a thing, though "how much" of one that lasts may be how long
+    ("How long before a meal should I inject Humalog?", "How much Humalog should I inject before a meal?", False),
+    ("How long after a workout should I drink Gatorade?", "How much Gatorade should I drink after a workout?", False),
+    ("How long should a toddler nap?", "How much nap time does a toddler need?", True),
     # an age said bare meets the same age said in years, and not another
     ("My son is 11. Is he old enough to join a water polo club?", "Is my 11-year-old son old enough to join a water polo club?", True),
     ("My son is 11. Is he old enough to join a water polo club?", "Is my 12-year-old son old enough to join a water polo club?", False),
