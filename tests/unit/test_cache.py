@@ -1889,6 +1889,17 @@ def test_a_number_said_of_he_or_she_is_theirs_whom_the_asker_named(guard):
     assert _verdict(guard, "My son is 45 and I'm 8; which scale should I buy for him?", asked) is Verdict.DIFFER
 
 
+def test_a_number_after_with_is_labelled_by_what_follows_it(guard):
+    # "together with 500mg amoxicillin": the drug names the dose, not "together"; "a payment with 3 cards" keeps its
+    facts = {f.value: f.label for f in read("Can I take 400mg ibuprofen together with 500mg amoxicillin?").facts}
+    assert facts["0.4"] == "ibuprofen" and facts["0.5"] == "amoxicillin"
+    assert {f.value: f.label for f in read("a payment with 3 cards").facts} == {"3": "payment"}
+    assert _verdict(guard, "Is a 3-minute round with 1-minute rest standard in boxing?",
+                    "3 min rounds, 1 min rest - standard in boxing?") is not Verdict.DIFFER
+    assert _verdict(guard, "Is a 3-minute round with 1-minute rest standard in boxing?",
+                    "1 min rounds, 3 min rest - standard in boxing?") is Verdict.DIFFER
+
+
 def test_where_someone_lives_is_their_home():
     fraud = read("card 3494 paid 300 MAD at 08:00 in Casablanca, home Tunis, 2 payments last hour. fraud?")
     lives = read("card 3494 paid 300 MAD at 08:00 in Casablanca, lives in Tunis, 2 payments last hour. fraud?")
