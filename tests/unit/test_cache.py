@@ -1900,6 +1900,20 @@ def test_a_number_after_with_is_labelled_by_what_follows_it(guard):
                     "1 min rounds, 3 min rest - standard in boxing?") is Verdict.DIFFER
 
 
+def test_a_code_one_side_leaves_out_is_the_judges_to_weigh(guard):
+    # "an EV battery" may be "a battery for an electric car" or another battery: the judge weighs it, as it weighs
+    # "5 transactions" for "5 payments"; never better than UNSURE. A code against another code, or a name, differs.
+    ev = "How much does it cost to replace an EV battery?"
+    assert _verdict(guard, ev, "What's the price of a new battery for an electric car?") is Verdict.UNSURE
+    assert guard.same_text(ev, "What's the price of a new battery for an electric car?")
+    assert _verdict(guard, "Is it legal to drive barefoot?", "Is it legal to drive barefoot in the UK?") is Verdict.UNSURE
+    assert not guard.same_text("Is it legal to drive barefoot?", "Is it legal to drive barefoot in the UK?")
+    assert _verdict(guard, "Is it legal to drive barefoot in the US?", "Is it legal to drive barefoot in the UK?") \
+        is Verdict.DIFFER
+    assert _verdict(guard, "Do I pay tax when I swap Bitcoin for Ethereum?", "Do I pay tax when I swap BTC for ETH?") \
+        is Verdict.DIFFER
+
+
 def test_where_someone_lives_is_their_home():
     fraud = read("card 3494 paid 300 MAD at 08:00 in Casablanca, home Tunis, 2 payments last hour. fraud?")
     lives = read("card 3494 paid 300 MAD at 08:00 in Casablanca, lives in Tunis, 2 payments last hour. fraud?")
