@@ -781,6 +781,34 @@ class Guard:
         judge's to weigh, in the whole sentence."""
         return self._counts_as(a, b, self._close_nouns, labels=True)
 
+    def _named_left_out(self, a: Reading, b: Reading) -> tuple[Reading, Reading]:
+        """`a` without the names and codes (two to five letters alone: "QB", "EV", "NHS") that `b` does not write,
+        where every other fact of each side is the other's: the verdict is then UNSURE at best, for the judge to weigh
+        whether `b` says what they name in other words or leaves it understood ("is a QB allowed to", "can a
+        quarterback"; "an EV battery", "a battery for an electric car"; "the Inca Trail to Machu Picchu", "the inca
+        trail") or asks of something else ("a hybrid battery"; "split screen on Xbox", "split screen"). Not a place,
+        which says where the answer holds ("drive barefoot in Texas"), nor an English word beside a name both write,
+        which says which of its kind ("the Youth Olympics", "the Olympics"; `_maker_left_out` takes a maker's name
+        WordNet does not know), nor where `b` writes a name or code of its own ("BTC", "Bitcoin") or a place's code
+        in lower case ("in the US", "price uk"); without WordNet, codes only."""
+        mine, theirs = a.fact_key, b.fact_key
+        left = {(kind, value) for kind, value, unit in mine if (kind, value, unit) not in theirs}
+        values = {value for _, value in left}
+        if not left or any(fact not in mine for fact in theirs) or any(
+                w in _CODE_NAMES and w not in values for w in b.words):
+            return a, b
+        shared = {f.value for f in b.facts if f.kind == "name"}
+        spelled = a.spelled
+        for kind, value in left:
+            code = kind == "id" and value.isalpha() and 2 <= len(value) <= 5
+            named = kind == "name" and self.lexicon is not None and not self.lexicon.place(value) and not (
+                self.lexicon.lemmas(value) and any(  # an English word naming which of a name's kind: "Youth Olympics"
+                    word == value and not shared.isdisjoint(spelled[max(k - 1, 0):k] + spelled[k + 1:k + 2])
+                    for k, word in enumerate(spelled)))
+            if not (code or named):
+                return a, b
+        return replace(a, facts=tuple(f for f in a.facts if (f.kind, f.value) not in left)), b
+
     def _counts_as(self, a: Reading, b: Reading, meets: Callable[[str, str], bool],
                    labels: bool) -> tuple[Reading, Reading]:
         """`b` with each count `a` lacks given the counted noun of `a`'s count of the same value whose noun `meets`
@@ -937,12 +965,12 @@ class Guard:
                 b, a = rewrite(b, a)
             if a.fact_key != b.fact_key:
                 a, b = self._counted_close(a, b)
-                a, b = _codes_left_out(a, b)
-                b, a = _codes_left_out(b, a)
+                a, b = self._named_left_out(a, b)
+                b, a = self._named_left_out(b, a)
                 if a.fact_key != b.fact_key:
                     return Verdict.DIFFER
                 close_counts = True  # at best UNSURE: the judge weighs "5 payments" against "5 transactions", and
-                # "QB" against "quarterback"
+                # "QB" against "quarterback", "in Acrobat Reader" against "in Adobe Acrobat Reader"
         if a.asks and b.asks and a.asks != b.asks and not _age_for_when(a, b):
             return Verdict.DIFFER  # "when" and "where" want different answers; a question that names no interrogative
             # ("roasting time for a goose?", "2015 Super Bowl winner?") asks by its words, compared below
@@ -2104,21 +2132,6 @@ def _before_to(spelled: tuple[str, ...], word: str) -> bool:
 
 # words an acronym may leave out: "Bank of America" spells "BOA" and "BA"
 _SKIPPED_IN_ACRONYMS = frozenset(("of", "the", "and", "for", "a", "an"))
-
-
-def _codes_left_out(a: Reading, b: Reading) -> tuple[Reading, Reading]:
-    """`a` without its codes of two to five letters alone that `b` does not write ("QB", "NHS", "US", "EV"), where
-    every other fact of each side is the other's: the verdict is then UNSURE at best, for the judge to weigh whether
-    `b` says what the code stands for in words ("is a QB allowed to", "can a quarterback"; "an EV battery", "a battery
-    for an electric car") or asks of something else ("a hybrid battery"; "a strong password", "a strong PIN"). A code
-    against another code or a name is no code left out ("in the US", "in the UK"; "BTC", "Bitcoin")."""
-    mine, theirs = a.fact_key, b.fact_key
-    left = {(kind, value) for kind, value, unit in mine if (kind, value, unit) not in theirs}
-    codes = {value for _, value in left}
-    if not left or any(kind != "id" or not (value.isalpha() and 2 <= len(value) <= 5) for kind, value in left) or any(
-            fact not in mine for fact in theirs) or any(w in _CODE_NAMES and w not in codes for w in b.words):
-        return a, b  # (nor against a place's code written in lower case: "in the US", "price uk")
-    return replace(a, facts=tuple(f for f in a.facts if (f.kind, f.value) not in left)), b
 
 
 def _spelled_out(a: Reading, b: Reading) -> tuple[Reading, Reading]:

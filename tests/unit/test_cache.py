@@ -1900,9 +1900,19 @@ def test_a_number_after_with_is_labelled_by_what_follows_it(guard):
                     "1 min rounds, 3 min rest - standard in boxing?") is Verdict.DIFFER
 
 
-def test_a_code_one_side_leaves_out_is_the_judges_to_weigh(guard):
+def test_a_code_or_name_one_side_leaves_out_is_the_judges_to_weigh(guard):
     # "an EV battery" may be "a battery for an electric car" or another battery: the judge weighs it, as it weighs
-    # "5 transactions" for "5 payments"; never better than UNSURE. A code against another code, or a name, differs.
+    # "5 transactions" for "5 payments"; never better than UNSURE. A code against another code, or a name, differs;
+    # a place named on one side only says where the answer holds, and an English word naming which of a name's kind
+    # ("Youth Olympics", "PADI Advanced Open Water") says which one: both differ
+    xbox = "How many players can play Minecraft split screen on Xbox?"
+    assert _verdict(guard, xbox, "How many players can play Minecraft split screen?") is Verdict.UNSURE
+    assert not guard.same_text(xbox, "How many players can play Minecraft split screen?")
+    assert _verdict(guard.without_lexicon(), xbox, "How many players can play Minecraft split screen?") \
+        is Verdict.DIFFER  # without WordNet, codes only
+    assert _verdict(guard, "Is it legal to drive barefoot?", "Is it legal to drive barefoot in Texas?") is Verdict.DIFFER
+    assert _verdict(guard, "What is the PADI Advanced Open Water depth limit?",
+                    "What is the PADI Open Water depth limit?") is Verdict.DIFFER
     ev = "How much does it cost to replace an EV battery?"
     assert _verdict(guard, ev, "What's the price of a new battery for an electric car?") is Verdict.UNSURE
     assert guard.same_text(ev, "What's the price of a new battery for an electric car?")
