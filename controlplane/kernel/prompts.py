@@ -132,6 +132,7 @@ SEASON_VERBS = frozenset(("spring", "fall"))
 _SEASON_NAMES = {"fall": "autumn"}  # one season however named: "in the fall", "in autumn"
 _BEFORE_SEASON = frozenset("the this next last during every early late mid in by until since".split())
 _PERIOD_UNITS = frozenset(_PERIODS.values())
+_DEICTIC_DAYS = frozenset(("today", "tonight", "tomorrow", "yesterday"))  # periods said, never counted
 _DIRECTIONS = {"last": "past", "past": "past", "previous": "past", "prior": "past", "recent": "past",
                "preceding": "past", "next": "next", "coming": "next", "upcoming": "next", "following": "next"}
 _UNITS = {
@@ -1146,7 +1147,8 @@ def read(text: str) -> Reading:
         nxt = tokens[i + 1] if i + 1 < len(tokens) else None
         before = tokens[i - 1] if i > 0 else None
         if nxt is not None and nxt.kind == "word" and not nxt.used and _is_unit(nxt.text) and (
-                not _YEAR.fullmatch(t.text) or nxt.text.lower() in _NAMED_UNITS) and not _code_before(tokens, i + 1):
+                not _YEAR.fullmatch(t.text) or nxt.text.lower() in _NAMED_UNITS) and not _code_before(tokens, i + 1) and (
+                nxt.text.lower() not in _DEICTIC_DAYS):  # "a table for four tonight": no count of tonights
             t.attached, nxt.used, t.own_unit = nxt.text, True, True  # ("the 2014 FIFA World Cup": a year's no unit)
         elif before is not None and before.kind == "word" and not before.used and before.text.isupper() \
                 and before.text.lower() in _CURRENCIES:

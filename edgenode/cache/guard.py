@@ -779,7 +779,8 @@ class Guard:
         calls siblings or opposites, nor two words the vectors put apart: "5 refunds"). The verdict
         is then UNSURE at best: whether a payment counted is a transaction counted, or a sentence a paragraph, is the
         judge's to weigh, in the whole sentence."""
-        return self._counts_as(a, b, self._close_nouns, labels=True)
+        a, b = self._counts_as(a, b, self._close_nouns, labels=True)
+        return _count_unsaid(a, b)
 
     def _named_left_out(self, a: Reading, b: Reading) -> tuple[Reading, Reading]:
         """`a` without the names and codes (two to five letters alone: "QB", "EV", "NHS") that `b` does not write,
@@ -2132,6 +2133,19 @@ def _before_to(spelled: tuple[str, ...], word: str) -> bool:
 
 # words an acronym may leave out: "Bank of America" spells "BOA" and "BA"
 _SKIPPED_IN_ACRONYMS = frozenset(("of", "the", "and", "for", "a", "an"))
+
+
+def _count_unsaid(a: Reading, b: Reading) -> tuple[Reading, Reading]:
+    """`b`'s bare number with the label of `a`'s count of the same value, read as that count ("a table for four",
+    "a table for 4 people"), where neither side writes that value otherwise."""
+    values = [f.value for f in a.facts if f.kind == "num"] + [f.value for f in b.facts if f.kind == "num"]
+    counts = {(f.value, f.label): f.unit for f in a.facts if f.kind == "num" and _counted_noun(f.unit) and f.label}
+    facts, changed = list(b.facts), False
+    for k, fact in enumerate(facts):
+        unit = counts.get((fact.value, fact.label))
+        if fact.kind == "num" and not fact.unit and unit and values.count(fact.value) == 2:
+            facts[k], changed = replace(fact, unit=unit), True
+    return (a, replace(b, facts=sorted_facts(facts))) if changed else (a, b)
 
 
 def _spelled_out(a: Reading, b: Reading) -> tuple[Reading, Reading]:

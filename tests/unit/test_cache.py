@@ -1924,6 +1924,14 @@ def test_a_code_or_name_one_side_leaves_out_is_the_judges_to_weigh(guard):
         is Verdict.DIFFER
 
 
+def test_a_bare_number_with_a_counts_label_is_that_count_for_the_judge(guard):
+    # "tonight" is said, never counted; "a table for four" is "a table for 4 people" as far as the judge can tell
+    assert all(f.unit != "tonight" for f in read("table for four tonight at 8pm?").facts if f.kind == "num")
+    table = "Do you have a table for 4 people tonight at 20:00?"
+    assert _verdict(guard, table, "table for four tonight at 8pm?") is Verdict.UNSURE
+    assert _verdict(guard, table, "table for five tonight at 8pm?") is Verdict.DIFFER
+
+
 def test_where_someone_lives_is_their_home():
     fraud = read("card 3494 paid 300 MAD at 08:00 in Casablanca, home Tunis, 2 payments last hour. fraud?")
     lives = read("card 3494 paid 300 MAD at 08:00 in Casablanca, lives in Tunis, 2 payments last hour. fraud?")
