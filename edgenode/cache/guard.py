@@ -747,22 +747,30 @@ class Guard:
         return replace(a, facts=tuple(f for f in a.facts if not (f.kind == "name" and f.value in left_out))), b
 
     def _slipped_lower_case_names(self, a: Reading, b: Reading) -> tuple[Reading, Reading]:
-        """`a`'s names that `b` writes in lower case with a slip ("home Nairobi", "home naiorbi"; "in Accra", "in
-        acra"), in the same role (`_same_place`, any role only after no preposition), taken out of `a`'s facts and
-        `b`'s words."""
+        """`a`'s names that `b` writes in lower case with a slip or cut short ("home Nairobi", "home naiorbi"; "in
+        Accra", "in acra"; "in Casablanca", "in casa"), in the same role (`_same_place`; after no preposition, any
+        role but a home: "home naiorbi" is no "in Nairobi"), taken out of `a`'s facts and `b`'s words."""
         theirs = {f.value for f in b.facts}
         words, met = list(b.words), []
         for fact in a.facts:
             if fact.kind != "name" or fact.value in theirs or fact.value in words or not fact.value.isalpha():
                 continue
-            slip = next((w for w in words if w not in a.words and self._slip(w, fact.value) and any(
-                _same_place(fact, role, False, False) for role in {p for x, p in b.placed if x == w} or {""})), None)
+            slip = next((w for w in words if w not in a.words and (
+                self._slip(w, fact.value) or self._shortened(w, fact.value)) and any(
+                _same_place(fact, role, False, False) for role in {p for x, p in b.placed if x == w} or {
+                    "home" if _after_home(b.spelled, w) else ""})), None)
             if slip is not None:
                 words.remove(slip)
                 met.append(fact)
         if not met:
             return a, b
         return replace(a, facts=tuple(f for f in a.facts if f not in met)), replace(b, words=tuple(words))
+
+    def _shortened(self, short: str, name: str) -> bool:
+        """`short` is `name` cut short, as a city's name often is ("casa" for "casablanca"): four letters or more that
+        begin it, three or more left out, and no word WordNet knows ("cali", "mass")."""
+        return (len(short) >= 4 and len(name) >= len(short) + 3 and name.startswith(short) and short.isalpha()
+                and self.lexicon is not None and not self.lexicon.lemmas(short))
 
     def _counted_alike(self, a: Reading, b: Reading) -> tuple[Reading, Reading]:
         """`b`'s counts of `a`'s things, written as `a` writes them: the counted noun as the number's label ("2 word
@@ -2114,6 +2122,13 @@ def _home_by_dwelling(a: Reading, b: Reading) -> tuple[Reading, Reading]:
 
 def _without_home(words: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(w for w in words if w != "home")
+
+
+def _after_home(spelled: tuple[str, ...], word: str) -> bool:
+    """`word` is written right after "home" or "home is" ("home naiorbi", "home is casa"): where one lives, the role
+    the reader gives a name written so."""
+    return any(w == word and (spelled[k - 1:k] == ("home",) or spelled[max(k - 2, 0):k] == ("home", "is"))
+               for k, w in enumerate(spelled))
 
 
 def _same_place(fact: Fact, role: str, any_role: bool, compared: bool) -> bool:

@@ -1932,6 +1932,21 @@ def test_a_bare_number_with_a_counts_label_is_that_count_for_the_judge(guard):
     assert _verdict(guard, table, "table for five tonight at 8pm?") is Verdict.DIFFER
 
 
+def test_a_name_cut_short_in_lower_case_is_that_name(guard):
+    stored = "card 6208 paid 50 MAD at 15:00 in Casablanca, home Tunis, 0 payments last hour. fraud?"
+    assert _verdict(guard, stored, "card 6208 paid 50 MAD at 15:00 in casa, home Tunis, 0 payments last hour. fraud?") \
+        is Verdict.AGREE
+    assert _verdict(guard, stored, "card 6208 paid 50 MAD at 15:00 in Tunis, home casa, 0 payments last hour. fraud?") \
+        is Verdict.DIFFER  # the role stays
+    nairobi = "card 6208 paid 50 MAD at 15:00 in Nairobi, home Tunis, 0 payments last hour. fraud?"
+    assert _verdict(guard, nairobi, "card 6208 paid 50 MAD at 15:00 in Tunis, home naiorbi, 0 payments last hour. fraud?") \
+        is Verdict.DIFFER  # so does a slip's after "home"
+    assert _verdict(guard, nairobi, "card 6208 paid 50 MAD at 15:00 in naiorbi, home Tunis, 0 payments last hour. fraud?") \
+        is Verdict.AGREE
+    # a word WordNet knows is no name cut short: "cali" may be California, or not
+    assert not guard._shortened("cali", "california") and guard._shortened("casa", "casablanca")
+
+
 def test_where_someone_lives_is_their_home():
     fraud = read("card 3494 paid 300 MAD at 08:00 in Casablanca, home Tunis, 2 payments last hour. fraud?")
     lives = read("card 3494 paid 300 MAD at 08:00 in Casablanca, lives in Tunis, 2 payments last hour. fraud?")
