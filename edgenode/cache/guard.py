@@ -1101,13 +1101,13 @@ def _count_for_how_long(a: Reading, b: Reading) -> bool:
         is_measure(lemma(x)) or is_measure(x) for x in spelled[i + 2:i + 4]) for i, w in enumerate(spelled[:-2]))
 
 
-_YES_NO = frozenset("do does did is are was were can could should must will would may".split())
+# the verbs' helpers and modals that open a yes-or-no question (not "be": "; be careful" bids)
+_YES_NO = CLAUSE_VERBS - {"be"}
 
 
 # a clause opened by a verb's helper or a modal, not a request ("does a ramp need handrails", "in the NYT crossword, is
-# Monday the easiest", "my son is 12; can he ride in front"; not "do you know", "can you tell me")
-_YES_NO_CLAUSE = re.compile(r"(?:^|[,.;:?!]\s*)(?:" + "|".join(sorted(CLAUSE_VERBS - {"be"})) + r")\b(?!\s+you\b)",
-                            re.IGNORECASE)  # (not "be": "; be careful" bids)
+# Monday the easiest", "my son is 12; can he ride in front", "'does it rain'"; not "do you know", "can you tell me")
+_YES_NO_CLAUSE = re.compile(r"(?:^\W*|[,.;:?!]\s*)(?:" + "|".join(sorted(_YES_NO)) + r")\b(?!\s+you\b)", re.IGNORECASE)
 _REASONS = frozenset(("why", "reason", "reasons", "cause", "causes", "because"))
 
 
@@ -1166,8 +1166,7 @@ def _amount_for_yes_no(a: Reading, b: Reading) -> bool:
     chocolate toxic to cats" and "how much chocolate is toxic to cats", "do I need a seat reservation" and "how much is
     a seat reservation", "in KaraFun, does a key of -2 make the song lower" and "how much lower" (a yes or a no answers
     no amount). "Could you tell me" opens a request, not such a question."""
-    if _asks_amount(a.spelled) or not (_YES_NO_CLAUSE.search(a.text) or a.spelled[:1] and a.spelled[0] in _YES_NO
-                                       and a.spelled[1:2] != ("you",)):
+    if _asks_amount(a.spelled) or not _YES_NO_CLAUSE.search(a.text):
         return False
     return _asks_amount(b.spelled[:2]) or _AMOUNT_CLAUSE.search(b.text) is not None
 
