@@ -979,7 +979,7 @@ class Guard:
                 if a.fact_key != b.fact_key:
                     return Verdict.DIFFER
                 close_counts = True  # at best UNSURE: the judge weighs "5 payments" against "5 transactions", and
-                # "QB" against "quarterback", "in Acrobat Reader" against "in Adobe Acrobat Reader"
+                # "QB" against "quarterback", "split screen on Xbox" against "split screen"
         if a.asks and b.asks and a.asks != b.asks and not _age_for_when(a, b):
             return Verdict.DIFFER  # "when" and "where" want different answers; a question that names no interrogative
             # ("roasting time for a goose?", "2015 Super Bowl winner?") asks by its words, compared below
@@ -2213,7 +2213,7 @@ def _named_run(code: str, spelled: tuple[str, ...]) -> tuple[str, ...]:
 
 def _initials_run(letters: str, spelled: tuple[str, ...]) -> tuple[str, ...]:
     """The first run of consecutive words in `spelled` whose initials are `letters` (words that are in
-    _SKIPPED_IN_ACRONYMS may be skipped, but not at either end), else ()."""
+    _SKIPPED_IN_ACRONYMS may be skipped, but not at either end, and the last is no function word), else ()."""
     for start in range(len(spelled)):
         k, j = 0, start
         while j < len(spelled) and k < len(letters) and spelled[j]:
@@ -2223,8 +2223,8 @@ def _initials_run(letters: str, spelled: tuple[str, ...]) -> tuple[str, ...]:
                 j += 1
             else:
                 break
-        if k == len(letters) and spelled[start][0] == letters[0]:
-            return spelled[start:j]
+        if k == len(letters) and spelled[start][0] == letters[0] and spelled[j - 1] not in FUNCTION_WORDS:
+            return spelled[start:j]  # (not ending in a function word: "players can" spells no "PC")
     return ()
 
 

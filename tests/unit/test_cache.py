@@ -1947,6 +1947,16 @@ def test_a_name_cut_short_in_lower_case_is_that_name(guard):
     assert not guard._shortened("cali", "california") and guard._shortened("casa", "casablanca")
 
 
+def test_an_acronym_is_spelled_out_by_words_that_end_in_a_content_word(guard):
+    # "players can" spells no "PC" (so "on PC" against "on Xbox" stays two names, not one left out); "with the grain"
+    # and "over the counter" still spell "WTG" and "OTC"
+    rules = guard.without_paraphrase()
+    xbox = "How many players can play Minecraft split screen on Xbox?"
+    assert rules.verdict(read(xbox), read("How many players can play Minecraft split screen on PC?")) is Verdict.DIFFER
+    assert rules.verdict(read("Can I buy over-the-counter hearing aids if I am under 18?"),
+                         read("Can I buy OTC hearing aids if I am under 18?")) is Verdict.AGREE
+
+
 def test_where_someone_lives_is_their_home():
     fraud = read("card 3494 paid 300 MAD at 08:00 in Casablanca, home Tunis, 2 payments last hour. fraud?")
     lives = read("card 3494 paid 300 MAD at 08:00 in Casablanca, lives in Tunis, 2 payments last hour. fraud?")
