@@ -1891,6 +1891,7 @@ def test_a_number_said_of_he_or_she_is_theirs_whom_the_asker_named(guard):
 
 def test_a_number_after_with_is_labelled_by_what_follows_it(guard):
     # "together with 500mg amoxicillin": the drug names the dose, not "together"; "a payment with 3 cards" keeps its
+    # label, nothing coming after the count
     facts = {f.value: f.label for f in read("Can I take 400mg ibuprofen together with 500mg amoxicillin?").facts}
     assert facts["0.4"] == "ibuprofen" and facts["0.5"] == "amoxicillin"
     assert {f.value: f.label for f in read("a payment with 3 cards").facts} == {"3": "payment"}
