@@ -477,7 +477,7 @@ class Reading:
     modifiers: tuple[tuple[str, str], ...] = ()
     # template words after a preposition ("from lyon"): (word, preposition), sorted; a name written in lower
     # case is a template word, and the guard meets it with the other prompt's name in the same role ("home" for
-    # "lives in lyon", as the reader labels "lives in Lyon")
+    # "lives in lyon" and "home lyon", as the reader labels "lives in Lyon" and "home Lyon")
     placed: tuple[tuple[str, str], ...] = ()
     # template words joined by "and", "or" or "nor" ("horizontally and vertically"), each pair sorted
     coordinated: tuple[tuple[str, str], ...] = ()
@@ -1358,6 +1358,10 @@ def read(text: str) -> Reading:
                 if lower in PREPOSITIONS:  # the first word after a preposition proper: where a lower-case name stands
                     dwells = lower == "in" and i > 0 and lowers[i - 1] in DWELLS
                     placed.add((phrase[0], "home" if dwells else lower))
+        elif lower == "home" and tokens[i].kind == "word":
+            j = i + 2 if i + 2 < len(tokens) and lowers[i + 1] == "is" else i + 1
+            if j < len(tokens) and content[j]:
+                placed.add((lowers[j], "home"))  # "home naiorbi", "home is casa": where one lives, as "home Tunis" labels
     return Reading(sorted_facts(facts), tuple(words),
                    tuple(modifiers), tuple(sorted(placed)), tuple(coordinated), tuple(literals), tuple(sorted(negated)),
                    tuple(order), said, tuple(sorted(phrases)), spelled, _runs(facts, where, tokens), text)

@@ -757,8 +757,7 @@ class Guard:
                 continue
             slip = next((w for w in words if w not in a.words and (
                 self._slip(w, fact.value) or self._shortened(w, fact.value)) and any(
-                _same_place(fact, role, False, False) for role in {p for x, p in b.placed if x == w} or {
-                    "home" if _after_home(b.spelled, w) else ""})), None)
+                _same_place(fact, role, False, False) for role in {p for x, p in b.placed if x == w} or {""})), None)
             if slip is not None:
                 words.remove(slip)
                 met.append(fact)
@@ -2121,13 +2120,6 @@ def _home_by_dwelling(a: Reading, b: Reading) -> tuple[Reading, Reading]:
 
 def _without_home(words: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(w for w in words if w != "home")
-
-
-def _after_home(spelled: tuple[str, ...], word: str) -> bool:
-    """`word` is written right after "home" or "home is" ("home naiorbi", "home is casa"): where one lives, the role
-    the reader gives a name written so."""
-    return any(w == word and (spelled[k - 1:k] == ("home",) or spelled[max(k - 2, 0):k] == ("home", "is"))
-               for k, w in enumerate(spelled))
 
 
 def _same_place(fact: Fact, role: str, any_role: bool, compared: bool) -> bool:
