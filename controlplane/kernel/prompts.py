@@ -999,7 +999,7 @@ def _label_before(tokens: list[_Token], i: int) -> str:
             return ""  # another fact (or its unit) is nearer: no label of ours before
         if t.text.lower() in _HE_SHE:
             return _antecedent(tokens, j)  # "my son ...? He is 11": the son's, as "my son is 11" says
-        if t.text.lower() == "with" and j == i - 1 and _label_after(tokens, i) and _next_is_content(tokens, i):
+        if t.text.lower() == "with" and j == i - 1 and _labelled_right_after(tokens, i):
             return ""  # "with 500mg amoxicillin": what it is given with names it, not what comes before "with"
         if _content(t) and len(t.text) > 1:
             return t.text.lower()  # a label stays a template word too ("x" in "solve for x" labels nothing)
@@ -1007,9 +1007,10 @@ def _label_before(tokens: list[_Token], i: int) -> str:
     return ""
 
 
-def _next_is_content(tokens: list[_Token], i: int) -> bool:
+def _labelled_right_after(tokens: list[_Token], i: int) -> bool:
+    """The number at `i` has, right after it and its own unit, the word `_label_after` labels it with."""
     j = i + 2 if tokens[i].own_unit else i + 1
-    return j < len(tokens) and _content(tokens[j])
+    return j < len(tokens) and _content(tokens[j]) and len(tokens[j].text) > 1
 
 
 _HE_SHE = frozenset(("he", "she"))
