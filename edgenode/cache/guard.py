@@ -971,6 +971,8 @@ class Guard:
                 a, b = _count_unsaid(*self._counted_close(a, b))
                 a, b = self._named_left_out(a, b)
                 b, a = self._named_left_out(b, a)
+                a, b = _negation_left_out(a, b)  # "without chemicals", "naturally"
+                b, a = _negation_left_out(b, a)
                 if a.fact_key != b.fact_key:
                     return Verdict.DIFFER
                 close_counts = True  # at best UNSURE: the judge weighs "5 payments" against "5 transactions", and
@@ -1990,6 +1992,28 @@ def _non_for_not(a: Reading, b: Reading) -> tuple[Reading, Reading]:
         if joined in b.words and word not in b.words:
             return _negation_met(a, b, word, joined)
     return a, b
+
+
+def _negation_left_out(a: Reading, b: Reading) -> tuple[Reading, Reading]:
+    """`a` without its one negation more, where `b` writes none of the words it negates and every other fact of each
+    side is the other's: the verdict is then UNSURE at best, and the judge weighs whether `b` says it in other words
+    ("unclog a sink without chemicals", "unclog a sink naturally"; "an app without ads", "an ad free app"; "without a
+    rooster", "need a rooster"). A negation of a word both write turns the question round ("is it rude not to tip",
+    "is it rude to tip"; "if I don't have PreCheck", "if I have PreCheck"), which the judge cannot read: it stays a
+    fact, and so does "no" before a noun ("for no reason"), which says none of it, and a negation where `b` negates
+    another word with "non" ("not transferable", "non-refundable")."""
+    if not _one_negation_more(a, b) or not a.negated:
+        return a, b
+    theirs = {lemma(w) for w in b.said} | set(b.said) | {f.value for f in b.facts}
+    if any(w in theirs or lemma(w) in theirs for w in a.negated) or any(
+            w == "no" and n in a.negated for w, n in zip(a.spelled, a.spelled[1:], strict=False)) or any(
+            w.startswith("non") and len(w) > 6 and w not in a.words for w in b.words):
+        return a, b
+    facts = list(a.facts)
+    facts.remove(next(f for f in facts if f.kind == "not"))
+    if tuple(sorted((f.kind, f.value, f.unit) for f in facts if f.kind != "ask")) != b.fact_key:
+        return a, b
+    return replace(a, facts=tuple(facts)), b
 
 
 def _one_negation_more(a: Reading, b: Reading) -> bool:

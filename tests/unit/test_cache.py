@@ -1925,6 +1925,20 @@ def test_a_code_or_name_one_side_leaves_out_is_the_judges_to_weigh(guard):
         is Verdict.DIFFER
 
 
+def test_a_negation_of_words_the_other_side_leaves_out_is_the_judges_to_weigh(guard):
+    # "without chemicals" may be said as "naturally": the judge weighs it, never better than UNSURE; a negation of a
+    # word both write turns the question round and differs, and so does "no" before a noun
+    sink = "How do I unclog a bathroom sink without chemicals?"
+    assert _verdict(guard, sink, "unclog bathroom sink naturally") is Verdict.UNSURE
+    assert _verdict(guard, "unclog bathroom sink naturally", sink) is Verdict.UNSURE
+    assert _verdict(guard, "Is it rude not to tip in Japan?", "Is it rude to tip in Japan?") is Verdict.DIFFER
+    assert _verdict(guard, "Which leathers can't be tooled?", "Which leathers can be tooled?") is Verdict.DIFFER
+    assert _verdict(guard, "Can I freeze chanterelles without cooking them first?",
+                    "Can I freeze chanterelles after cooking them first?") is Verdict.DIFFER
+    assert _verdict(guard, "What should I do if my burglar alarm keeps going off for no reason?",
+                    "How do I reset my burglar alarm after it has gone off?") is Verdict.DIFFER
+
+
 def test_a_bare_number_with_a_counts_label_is_that_count_for_the_judge(guard):
     # "tonight" is said, never counted; "a table for four" is "a table for 4 people" as far as the judge can tell
     assert all(f.unit != "tonight" for f in read("table for four tonight at 8pm?").facts if f.kind == "num")
