@@ -145,7 +145,7 @@ _UNITS = {
     "kilogram": "kg", "kilograms": "kg", "kilo": "kg", "kilos": "kg", "gram": "g", "grams": "g",
     "milligram": "mg", "milligrams": "mg", "liter": "l", "liters": "l", "litre": "l", "litres": "l",
     "milliliter": "ml", "milliliters": "ml", "millilitre": "ml", "millilitres": "ml", "tonne": "t", "tonnes": "t",
-    "ton": "t", "tons": "t", "degree": "deg", "degrees": "deg", "celsius": "c", "fahrenheit": "f",
+    "ton": "t", "tons": "t", "degree": "deg", "degrees": "deg", "celsius": "c", "fahrenheit": "f", "kelvin": "kelvin",
     "dirham": "mad", "dirhams": "mad", "dh": "mad", "dollar": "usd", "dollars": "usd", "euro": "eur", "euros": "eur",
     "naira": "ngn", "shilling": "kes", "shillings": "kes", "rand": "zar", "cfa": "xof", "dinar": "tnd",
     "dinars": "tnd", "am": "am", "pm": "pm", "x": "times",
@@ -316,9 +316,10 @@ _REWRITES: tuple[tuple[str, object], ...] = (
     (r"non-\w+", lambda text: text.replace("-", "", 1)),
     (r"\w+['\u2019](?:s|ve|d|ll|re|m)", lambda text: re.split("['\u2019]", text)[0]),  # what's, I've: nothing
     (_TENS, _tens),
-    # "one" that stands for a thing named before ("which one is hot", "the bigger one?") counts nothing
+    # "one" that stands for a thing named before ("which one is hot", "the bigger one?", "how a beginner sets one
+    # up") counts nothing
     (r"one(?=\s*(?:[?.!,;:]|$)|\s+(?:is|are|was|were|in|of|or|and|to|for|than|when|if|that|which|should|would|do|"
-     r"does|can|will)\b)", "it"),
+     r"does|can|will|up|back|away)\b)", "it"),
     (r"w/o", "without"), (r"w/\s*", "with "),  # "w/ a staple gun", "w/o sewing"
     # "seniors w knee arthritis"; not "60 W", "W 34th St", "type w on a keyboard"
     (r"(?<=[a-z] )(?-i:w)(?= (?!(?:on|in|at|to|for|from|of|and|or|is|key)\b)[a-z])", "with"),
@@ -859,6 +860,8 @@ def _tokens(text: str) -> list[_Token]:
                 attached = ""  # "28th" is 28
             elif attached.lower() == "in":
                 attached = "inch"  # "1/4in": written against its number, "in" is no preposition
+            elif attached.lower() == "k" and not symbol and number.isdigit() and 1000 <= int(number) <= 20_000:
+                attached = "kelvin"  # "a 2700K bulb": a colour temperature (no one writes 2,700,000 so)
             elif attached.lower() == "k":  # "780k" is 780000
                 number, attached = str(Decimal(number.replace(",", "")) * 1000), ""
             token = _Token("number", number, attached or (_SYMBOLS[symbol] if symbol else ""))

@@ -2349,3 +2349,13 @@ def test_would_you_call_this_asks_whether_it_is(guard):
     asked = "Would you call this fraud: card 1234 paid 1500 MAD at 16:00 in Casablanca, home Lagos, 3 payments last hour?"
     assert rules.verdict(read(FRAUD), read(asked)) is Verdict.AGREE
     assert rules.verdict(read(FRAUD), read(asked.replace("1500 MAD", "150 MAD"))) is Verdict.DIFFER
+
+
+def test_a_colour_temperature_is_kelvin_and_one_before_a_particle_is_a_thing_named_before():
+    # "2700K" is no 2,700,000 ("780k" still is 780,000); "sets one up" counts nothing, "one out of ten" still does
+    assert {(f.value, f.unit) for f in read("2700K or 5000K for a bedroom?").facts} == {
+        ("2700", "kelvin"), ("5000", "kelvin")}
+    assert {(f.value, f.unit) for f in read("is 2700 kelvin warm").facts} == {("2700", "kelvin")}
+    assert {f.value for f in read("a 780k AUD mortgage").facts} == {"780000"}
+    assert not [f for f in read("explain bujo and how a beginner sets one up").facts if f.kind == "num"]
+    assert {f.value for f in read("one out of ten").facts if f.kind == "num"} == {"1", "10"}
