@@ -53,6 +53,7 @@ from bench.cacheeval import (
     design_twentieth,
     design_twentyfirst,
     design_twentysecond,
+    design_twentythird,
     evaluate,
     fourth_author,
     heldout,
@@ -109,6 +110,7 @@ def quality(figures: dict[str, float | int]) -> None:
               "design_eighteenth": design_eighteenth.pairs(), "design_nineteenth": design_nineteenth.pairs(),
               "design_twentieth": design_twentieth.pairs(),
               "design_twentyfirst": design_twentyfirst.pairs(), "design_twentysecond": design_twentysecond.pairs(),
+              "design_twentythird": design_twentythird.pairs(),
               "design_probes": design_probes.pairs()}
     for split, pairs in splits.items():
         families = {"": pairs, "_workloads": [p for p in pairs if p.family in WORKLOADS],
