@@ -315,6 +315,10 @@ class Guard:
             return 1.0
         if self._other_kind(a, b):
             return -1.0
+        if (relation is Relation.UNRELATED and _shared_start(a, b) >= 5 and not (a.startswith(b) or b.startswith(a))
+                and OSA.distance(a, b, score_cutoff=1) > 1):
+            return -1.0  # two words WordNet knows and does not relate, one stem and other endings: "astrology",
+            # "astronomy" (not a slip: "burgler", which WordNet reads as a form of "burgle", for "burglar")
         similarity = self._similarity(a, b)
         if (self.lexicon is not None and relation is Relation.UNKNOWN and similarity >= self.word_threshold
                 and not _one_form(a, b)):  # (without WordNet every pair is unknown: the vectors decide)
@@ -1300,6 +1304,14 @@ def _elsewhere(preposition: str, other: Reading) -> bool:
     """The other prompt puts another word after this name's preposition: "the euro against the USD" and "the USD
     against the euro"."""
     return preposition in PREPOSITIONS and any(p == preposition for _, p in other.placed)
+
+
+def _shared_start(a: str, b: str) -> int:
+    """How many letters `a` and `b` begin with alike."""
+    n = 0
+    while n < min(len(a), len(b)) and a[n] == b[n]:
+        n += 1
+    return n
 
 
 def _compound(longer: str, word: str) -> bool:

@@ -2359,3 +2359,13 @@ def test_a_colour_temperature_is_kelvin_and_one_before_a_particle_is_a_thing_nam
     assert {f.value for f in read("a 780k AUD mortgage").facts} == {"780000"}
     assert not [f for f in read("explain bujo and how a beginner sets one up").facts if f.kind == "num"]
     assert {f.value for f in read("one out of ten").facts if f.kind == "num"} == {"1", "10"}
+
+
+def test_two_known_words_of_one_stem_that_wordnet_does_not_relate_are_other_words(guard):
+    # "astrology" and "astronomy" (vectors 0.70) are other fields; "burgler" for "burglar" is a slip, which WordNet
+    # reads as a form of "burgle"; a word with an ending WordNet relates ("photographer", "photography") still meets
+    assert guard._score("astrology", "astronomy") == -1.0
+    assert not guard.same_text("What does Mercury retrograde mean in astrology?",
+                               "What does Mercury retrograde mean in astronomy?")
+    assert guard.same_word("burgler", "burglar")
+    assert guard.same_word("photographer", "photography")
