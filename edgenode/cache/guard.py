@@ -981,7 +981,7 @@ class Guard:
                     return Verdict.DIFFER
                 close_counts = True  # at best UNSURE: the judge weighs "5 payments" against "5 transactions", and
                 # "QB" against "quarterback", "split screen on Xbox" against "split screen"
-        if a.asks and b.asks and a.asks != b.asks and not _age_for_when(a, b):
+        if a.asks and b.asks and a.asks != b.asks and not _age_for_when(a, b) and not _soon_for_when(a, b):
             return Verdict.DIFFER  # "when" and "where" want different answers; a question that names no interrogative
             # ("roasting time for a goose?", "2015 Super Bowl winner?") asks by its words, compared below
         if (_amount_for_time(a, b) or _amount_for_time(b, a) or _amount_for_yes_no(a, b) or _amount_for_yes_no(b, a)
@@ -1924,6 +1924,15 @@ def _age_for_when(a: Reading, b: Reading) -> bool:
     "at what age")."""
     return (a.asks ^ b.asks == {"when", "how old"} and len(a.asks) == len(b.asks) == 1
             and _tense(a) != "past" and _tense(b) != "past")
+
+
+def _soon_for_when(a: Reading, b: Reading) -> bool:
+    """One side asks when, the other how soon (which the reader reads as how long: "how soon will I see results"):
+    how soon after a thing is when after it ("how soon after sex can I take a test", "when can I take a test after
+    sex")."""
+    soon = a if "how long" in a.asks else b
+    return (a.asks ^ b.asks == {"when", "how long"} and len(a.asks) == len(b.asks) == 1
+            and any(w == "how" and n == "soon" for w, n in zip(soon.spelled, soon.spelled[1:], strict=False)))
 
 
 # what a modal, or a word the reader otherwise takes to carry nothing, says of the question: advised or needed ("is it

@@ -2369,3 +2369,12 @@ def test_two_known_words_of_one_stem_that_wordnet_does_not_relate_are_other_word
                                "What does Mercury retrograde mean in astronomy?")
     assert guard.same_word("burgler", "burglar")
     assert guard.same_word("photographer", "photography")
+
+
+def test_how_soon_asks_when(guard):
+    # "how soon" is read as how long ("how soon will I see results"), and how soon after a thing is when after it;
+    # "how long" itself still differs from "when"
+    assert guard.same_text("When can you take a pregnancy test after sex?", "how soon after sex can i take a pregnancy test")
+    assert _verdict(guard, "When does the ferry leave?", "How long does the ferry take?") is Verdict.DIFFER
+    assert _verdict(guard, "When should I text after a first date?",
+                    "How soon should I call after a first date?") is not Verdict.AGREE
