@@ -239,6 +239,9 @@ def _tens(text: str) -> str:
     return str(int(_NUMBER_WORDS[tens]) + int(_NUMBER_WORDS[units]))
 
 
+_OR_NO_SAME = re.compile(r"\b([a-z]+) or no \1\b", re.IGNORECASE)  # "tip or no tip": whether to tip
+
+
 # rewritten before tokenising, in one case-insensitive pass: multi-word units and currencies read as one,
 # question phrases said one way, contractions, "non-stop", spelled numbers
 _REWRITES: tuple[tuple[str, object], ...] = (
@@ -828,6 +831,8 @@ def _tokens(text: str) -> list[_Token]:
             text = _RATE_SLASH.sub(_rate_slash, _SLASHED.sub(_slashed, text))
         if text.count(" / ") >= 2 or _SPACED_SLASH.search(text) and not _DIVISION.search(text):
             text = _SPACED_SLASH.sub(", ", text)
+    if " or no " in lowered:
+        text = _OR_NO_SAME.sub(r"\1", text)  # "poles or no poles?" asks whether poles: no negation
     if "expensive" in lowered:
         text = _CHEAPER.sub(lambda m: "cheapest" if m["degree"].lower() == "least" else "cheaper", text)
     if any(needle in lowered for needle in _NEEDLES) or _AGE_HINT.search(lowered) or lowered.endswith(" for"):

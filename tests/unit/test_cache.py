@@ -2378,3 +2378,11 @@ def test_how_soon_asks_when(guard):
     assert _verdict(guard, "When does the ferry leave?", "How long does the ferry take?") is Verdict.DIFFER
     assert _verdict(guard, "When should I text after a first date?",
                     "How soon should I call after a first date?") is not Verdict.AGREE
+
+
+def test_a_thing_or_no_thing_asks_whether_and_negates_nothing(guard):
+    # "poles or no poles?" asks whether poles, as "poles, yes or no?" does; "no poles" still negates
+    assert not [f for f in read("flat trail snowshoeing, poles or no poles?").facts if f.kind == "not"]
+    assert [f.kind for f in read("snowshoeing with no poles").facts] == ["not"]
+    assert _verdict(guard, "Do I need poles for snowshoeing on flat trails?",
+                    "flat trail snowshoeing, poles or no poles?") is not Verdict.DIFFER
