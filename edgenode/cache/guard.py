@@ -495,7 +495,10 @@ class Guard:
             if any(o not in other and self._slip(word, o) for o in said):
                 continue  # "wich" for "which", "untill" for "until"
             if any(word in pair and any(lemma(w) in shared for w in pair if w != word) for pair in own.coordinated):
-                return Verdict.DIFFER  # one more of a list: "horizontally and vertically" against "horizontally"
+                if not _head_left_off(word, own, other_reading):
+                    return Verdict.DIFFER  # one more of a list: "horizontally and vertically" against "horizontally"
+                unsure = True  # "the copper foil method and lead came", "copper foil vs lead came": the judge's
+                continue
             if not any(self._implies(o, word) >= self.implied_threshold for o in other):  # stops at the first
                 if any(word in phrase for _, phrase in own.phrases) and self.lexicon is not None and (
                         self.lexicon.person(word)):
@@ -1049,6 +1052,18 @@ _DEFAULTS = frozenset("regular standard normal typical usual ordinary average ba
                       "generally roughly approximately approx commonly".split())  # and the hedges that ask for it
 _KIND_NOUNS = frozenset(("type", "types", "kind", "kinds", "sort", "sorts"))
 _LASTING = frozenset(("last", "keep", "stay", "remain"))  # what a thing does for as long as "how long" asks
+
+
+def _head_left_off(word: str, own: Reading, other: Reading) -> bool:
+    """`word` stands right before "and", "or" or "vs" after a word that `other` writes right before one: the head of
+    a conjunct that `other` leaves off ("the copper foil method and lead came", "copper foil vs lead came"; "Yang style
+    and Chen style", "yang vs chen"), not one more of a list ("bleach and vinegar", "vinegar")."""
+    before = {w for w, n in zip(other.spelled, other.spelled[1:], strict=False) if n in _JOINING}
+    return any(w == word and k > 0 and n in _JOINING and own.spelled[k - 1] in before
+               for k, (w, n) in enumerate(zip(own.spelled, own.spelled[1:], strict=False)))
+
+
+_JOINING = frozenset(("and", "or", "nor", "vs", "versus"))
 
 
 def _lasting(mine: list[str], theirs: list[str]) -> tuple[list[str], list[str]]:

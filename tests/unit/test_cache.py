@@ -2386,3 +2386,14 @@ def test_a_thing_or_no_thing_asks_whether_and_negates_nothing(guard):
     assert [f.kind for f in read("snowshoeing with no poles").facts] == ["not"]
     assert _verdict(guard, "Do I need poles for snowshoeing on flat trails?",
                     "flat trail snowshoeing, poles or no poles?") is not Verdict.DIFFER
+
+
+def test_a_conjuncts_head_the_other_side_leaves_off_is_the_judges_to_weigh(guard):
+    # "the copper foil method and lead came" against "copper foil vs lead came": the first conjunct's head left off,
+    # which the judge weighs; one more of a list still differs
+    assert _verdict(guard, "What is the difference between the copper foil method and lead came in stained glass?",
+                    "copper foil vs lead came stained glass differences") is Verdict.UNSURE
+    assert _verdict(guard, "Can I mix bleach and vinegar to clean a shower?",
+                    "Can I mix vinegar to clean a shower?") is Verdict.DIFFER
+    assert _verdict(guard, "Can I shoot a roe buck in England in May?",
+                    "Can I shoot a roe buck and a roe doe in England in May?") is Verdict.DIFFER
