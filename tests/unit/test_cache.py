@@ -2397,3 +2397,15 @@ def test_a_conjuncts_head_the_other_side_leaves_off_is_the_judges_to_weigh(guard
                     "Can I mix vinegar to clean a shower?") is Verdict.DIFFER
     assert _verdict(guard, "Can I shoot a roe buck in England in May?",
                     "Can I shoot a roe buck and a roe doe in England in May?") is Verdict.DIFFER
+
+
+def test_no_before_a_counted_noun_with_a_word_between_is_a_count_of_zero(guard):
+    # "no card payments" is "0 payments", as "no payments" already was; "no purchases" a count of 0 the judge weighs
+    # against "0 payments", as it weighs "5 purchases" against "5 payments"; "no" where nothing is counted stays
+    stored = "card 3337 paid 120 MAD at 03:00 in Rabat, home Casablanca, 0 payments last hour. fraud?"
+    assert _verdict(guard, stored, "card 3337 paid 120 mad at 03h00 in rabat, home casablanca, no card payments "
+                                   "within the last hour. fraud?") is Verdict.AGREE
+    assert _verdict(guard, stored, "card 3337 paid 120 mad at 03h00 in rabat, home casablanca, no purchases "
+                                   "within the last hour. fraud?") is Verdict.UNSURE
+    assert _verdict(guard, stored, "card 3337 paid 120 mad at 03h00 in rabat, home casablanca, 2 card payments "
+                                   "within the last hour. fraud?") is Verdict.DIFFER
