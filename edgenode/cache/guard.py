@@ -315,7 +315,8 @@ class Guard:
             return 1.0
         if self._other_kind(a, b):
             return -1.0
-        if (relation is Relation.UNRELATED and _shared_start(a, b) >= 5 and not (a.startswith(b) or b.startswith(a))
+        if (relation is Relation.UNRELATED and len(os.path.commonprefix((a, b))) >= 5
+                and not (a.startswith(b) or b.startswith(a))
                 and OSA.distance(a, b, score_cutoff=1) > 1):
             return -1.0  # two words WordNet knows and does not relate, one stem and other endings: "astrology",
             # "astronomy" (not a slip: "burgler", which WordNet reads as a form of "burgle", for "burglar")
@@ -1054,6 +1055,9 @@ _KIND_NOUNS = frozenset(("type", "types", "kind", "kinds", "sort", "sorts"))
 _LASTING = frozenset(("last", "keep", "stay", "remain"))  # what a thing does for as long as "how long" asks
 
 
+_JOINING = frozenset(("and", "or", "nor", "vs", "versus"))
+
+
 def _head_left_off(word: str, own: Reading, other: Reading) -> bool:
     """`word` stands right before "and", "or" or "vs" after a word that `other` writes right before one: the head of
     a conjunct that `other` leaves off ("the copper foil method and lead came", "copper foil vs lead came"; "Yang style
@@ -1061,9 +1065,6 @@ def _head_left_off(word: str, own: Reading, other: Reading) -> bool:
     before = {w for w, n in zip(other.spelled, other.spelled[1:], strict=False) if n in _JOINING}
     return any(w == word and k > 0 and n in _JOINING and own.spelled[k - 1] in before
                for k, (w, n) in enumerate(zip(own.spelled, own.spelled[1:], strict=False)))
-
-
-_JOINING = frozenset(("and", "or", "nor", "vs", "versus"))
 
 
 def _lasting(mine: list[str], theirs: list[str]) -> tuple[list[str], list[str]]:
@@ -1319,14 +1320,6 @@ def _elsewhere(preposition: str, other: Reading) -> bool:
     """The other prompt puts another word after this name's preposition: "the euro against the USD" and "the USD
     against the euro"."""
     return preposition in PREPOSITIONS and any(p == preposition for _, p in other.placed)
-
-
-def _shared_start(a: str, b: str) -> int:
-    """How many letters `a` and `b` begin with alike."""
-    n = 0
-    while n < min(len(a), len(b)) and a[n] == b[n]:
-        n += 1
-    return n
 
 
 def _compound(longer: str, word: str) -> bool:
@@ -2047,9 +2040,8 @@ def _negation_left_out(a: Reading, b: Reading) -> tuple[Reading, Reading]:
         return a, b
     facts = list(a.facts)
     facts.remove(next(f for f in facts if f.kind == "not"))
-    if tuple(sorted((f.kind, f.value, f.unit) for f in facts if f.kind != "ask")) != b.fact_key:
-        return a, b
-    return replace(a, facts=tuple(facts)), b
+    left = replace(a, facts=tuple(facts), negated=a.negated if any(f.kind == "not" for f in facts) else ())
+    return (left, b) if left.fact_key == b.fact_key else (a, b)
 
 
 def _one_negation_more(a: Reading, b: Reading) -> bool:
@@ -2587,8 +2579,8 @@ def _none_for_zero(a: Reading, b: Reading) -> tuple[Reading, Reading]:
     spelled = a.spelled
     counted = next((w for i, w in enumerate(spelled[1:], 1) if spelled[i - 1] == "no" and lemma(w) in zeros), None)
     if counted is None:
-        counted = next((w for i, w in enumerate(spelled) if "no" in spelled[max(0, i - 2):i] and i > 0
-                        and w.endswith("s") and lemma(w) != w and w in a.words), None)
+        counted = next((w for i, w in enumerate(spelled) if "no" in spelled[max(0, i - 2):i] and w.endswith("s")
+                        and lemma(w) != w and w in a.words), None)
     if counted is None:
         return a, b
     facts = list(a.facts)
