@@ -1055,7 +1055,7 @@ _KIND_NOUNS = frozenset(("type", "types", "kind", "kinds", "sort", "sorts"))
 _LASTING = frozenset(("last", "keep", "stay", "remain"))  # what a thing does for as long as "how long" asks
 
 
-_JOINING = frozenset(("and", "or", "nor", "vs", "versus"))
+_JOINING = _VERSUS | {"and", "or", "nor"}  # what joins two conjuncts: the reader's coordinators and "vs"
 
 
 def _head_left_off(word: str, own: Reading, other: Reading) -> bool:
