@@ -52,6 +52,7 @@ from bench.cacheeval import (
     design_twelfth,
     design_twentieth,
     design_twentyfirst,
+    design_twentyfourth,
     design_twentysecond,
     design_twentythird,
     evaluate,
@@ -111,6 +112,7 @@ def quality(figures: dict[str, float | int]) -> None:
               "design_twentieth": design_twentieth.pairs(),
               "design_twentyfirst": design_twentyfirst.pairs(), "design_twentysecond": design_twentysecond.pairs(),
               "design_twentythird": design_twentythird.pairs(),
+              "design_twentyfourth": design_twentyfourth.pairs(),
               "design_probes": design_probes.pairs()}
     for split, pairs in splits.items():
         families = {"": pairs, "_workloads": [p for p in pairs if p.family in WORKLOADS],
