@@ -187,8 +187,11 @@ _NUMBER_WORDS = {w: str(n) for n, w in enumerate(
     "thirty": "30", "forty": "40", "fifty": "50", "sixty": "60", "seventy": "70", "eighty": "80", "ninety": "90",
     "dozen": "12"}
 # "second" is left out: more often a unit of time
-_ORDINAL_WORDS = {w: f"{n}th" for n, w in zip((1, *range(3, 13)), "first third fourth fifth sixth seventh eighth ninth "
-                                                                  "tenth eleventh twelfth".split(), strict=True)}
+_ORDINAL_WORDS = {w: f"{n}th" for n, w in zip(
+    (1, *range(3, 21), *range(30, 100, 10)),
+    "first third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth thirteenth fourteenth fifteenth "
+    "sixteenth seventeenth eighteenth nineteenth twentieth thirtieth fortieth fiftieth sixtieth seventieth eightieth "
+    "ninetieth".split(), strict=True)}
 
 
 # what a way is said to be that asks nothing more than the way: "a good way to" is "how to"
@@ -206,18 +209,21 @@ def _dimension(text: str) -> str:
     return "how " + next(_DIMENSIONS[w] for w in text.lower().split() if w in _DIMENSIONS)
 
 
-# a tens word and a units word: "forty-two" (read by `_tens`)
-_TENS = (r"(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)-(?:one|two|three|four|five|six|seven|eight|"
+# a tens word and a units word: "forty-two", "forty two" (read by `_tens`)
+_TENS = (r"(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)[- ](?:one|two|three|four|five|six|seven|eight|"
          r"nine)")
 # a number written in words, as an age is: "forty-two", "seven" (longest first: "seventeen" before "seven")
 _SPELLED_NUMBER = "|".join((_TENS, *sorted(_NUMBER_WORDS, key=len, reverse=True)))
+# and an ordinal so written ("her twenty-fifth anniversary", "the thirty first"; not "second", more often a unit of
+# time: "a thirty-second clip")
+_TENS_AND_UNITS = _TENS[:-1] + "|first|third|fourth|fifth|sixth|seventh|eighth|ninth)"
 
 
 def _aged(text: str) -> str:
     """"aged forty-two", "age 42", "42 yo": "42 years old" (the pattern admits only a number, in digits or words)."""
-    number = text.split()[-1] if text.lower().startswith("age") else text.lower().rstrip("yo/ ")
+    number = text.split(None, 1)[1] if text.lower().startswith("age") else text.lower().rstrip("yo/ ")
     lower = number.lower()
-    number = _NUMBER_WORDS.get(lower) or (_tens(lower) if "-" in lower else number)
+    number = _NUMBER_WORDS.get(lower) or (_tens(lower) if re.search("[- ]", lower) else number)
     return f"{number} years old"
 
 
@@ -235,7 +241,9 @@ def _roman(text: str) -> str:
 
 
 def _tens(text: str) -> str:
-    tens, units = text.lower().split("-")
+    tens, units = re.split("[- ]", text.lower())
+    if units in _ORDINAL_WORDS:
+        return f"{int(_NUMBER_WORDS[tens]) + int(_ORDINAL_WORDS[units][:-2])}th"  # "twenty-fifth" is 25th
     return str(int(_NUMBER_WORDS[tens]) + int(_NUMBER_WORDS[units]))
 
 
@@ -318,11 +326,13 @@ _REWRITES: tuple[tuple[str, object], ...] = (
     (r"thanks? (?:you )?in advance", "thanks"), (r"to the power of", "^"),
     (r"non-\w+", lambda text: text.replace("-", "", 1)),
     (r"\w+['\u2019](?:s|ve|d|ll|re|m)", lambda text: re.split("['\u2019]", text)[0]),  # what's, I've: nothing
-    (_TENS, _tens),
+    (_TENS_AND_UNITS, _tens),
+    # "two hundred and fifty": one number, as "two hundred fifty" is
+    (r"(?:(?<=hundred )|(?<=thousand ))and(?= (?:\d|" + _SPELLED_NUMBER + r")\b)", ""),
     # "one" that stands for a thing named before ("which one is hot", "the bigger one?", "how a beginner sets one
-    # up") counts nothing
+    # up", "sorry if this is a dumb one but") counts nothing
     (r"one(?=\s*(?:[?.!,;:]|$)|\s+(?:is|are|was|were|in|of|or|and|to|for|than|when|if|that|which|should|would|do|"
-     r"does|can|will|up|back|away)\b)", "it"),
+     r"does|can|will|up|back|away|but)\b)", "it"),
     (r"w/o", "without"), (r"w/\s*", "with "),  # "w/ a staple gun", "w/o sewing"
     # "seniors w knee arthritis"; not "60 W", "W 34th St", "type w on a keyboard"
     (r"(?<=[a-z] )(?-i:w)(?= (?!(?:on|in|at|to|for|from|of|and|or|is|key)\b)[a-z])", "with"),

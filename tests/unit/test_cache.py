@@ -2409,3 +2409,23 @@ def test_no_before_a_counted_noun_with_a_word_between_is_a_count_of_zero(guard):
                                    "within the last hour. fraud?") is Verdict.UNSURE
     assert _verdict(guard, stored, "card 3337 paid 120 mad at 03h00 in rabat, home casablanca, 2 card payments "
                                    "within the last hour. fraud?") is Verdict.DIFFER
+
+
+def test_spelled_tens_ordinals_and_hundreds_read_as_one_number(guard):
+    # "twenty-fifth" is the 25th (it read 20 - 5), "twenty five people" 25 people (it read 20 and 5), "two hundred
+    # and fifty grams" 250 g (it read 200 and 50); "a dumb one but" counts nothing
+    def numbers(text):
+        return sorted((f.value, f.unit) for f in read(text).facts if f.kind in ("num", "op", "date"))
+
+    assert numbers("the twenty-fifth wedding anniversary") == numbers("the 25th wedding anniversary") == [("25", "")]
+    assert numbers("her fiftieth birthday") == numbers("her 50th birthday")
+    assert numbers("twenty five people") == numbers("twenty-five people") == numbers("25 people") == [("25", "person")]
+    assert numbers("the thirty first of May") == numbers("31 May")
+    assert numbers("aged forty two") == numbers("aged 42")
+    assert numbers("two hundred and fifty grams") == numbers("250 g") == [("250", "g")]
+    assert numbers("not one but two") == [("2", "")]
+    assert not numbers("sorry if this is a dumb one but how do I switch windows")
+    assert _verdict(guard, "What is the traditional gift for a 25th wedding anniversary?",
+                    "What is the traditional gift for a twenty-fifth wedding anniversary?") is Verdict.AGREE
+    assert _verdict(guard, "What is the traditional gift for a 25th wedding anniversary?",
+                    "What is the traditional gift for a twenty-fourth wedding anniversary?") is Verdict.DIFFER
