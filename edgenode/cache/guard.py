@@ -970,7 +970,8 @@ class Guard:
                             self._without_as_opposite, _non_for_not, _framing, _one_period_for_window, _one_for_a,
                             _first_for_early, _unit_by_symbol, _plural_names, _times_by_word, self._slipped_lower_case_names,
                             self._slipped_facts,
-                            _choice_for_than, _instead_for_than, _than_by_other_words, _none_for_zero,
+                            _choice_for_than, _instead_for_than, _not_for_instead, _than_by_other_words,
+                            _none_for_zero,
                             _rate_for_period, self._counted_alike, self._bare_counts, _shortened_counts,
                             self._slipped_dates, self._named_by_derived_word):
                 a, b = rewrite(a, b)
@@ -2023,6 +2024,30 @@ def _non_for_not(a: Reading, b: Reading) -> tuple[Reading, Reading]:
     return a, b
 
 
+def _not_for_instead(a: Reading, b: Reading) -> tuple[Reading, Reading]:
+    """`a` without its one negation more where it sets what follows against what goes before ("the modern gift, not
+    the traditional one"; "spelled Alfa and not Alpha") and `b` sets the same thing aside with "rather than" or
+    "instead of" ("the modern gift rather than the traditional one", "Alfa instead of Alpha"); `b` without its
+    comparison and its word "rather" or "instead". The thing stays a word of both."""
+    if not _one_negation_more(a, b):
+        return a, b
+    set_aside = {a.spelled[k + 1 + (a.spelled[k + 1] in _ARTICLES)] for k in range(len(a.spelled) - 2)
+                 if a.spelled[k] == "not" and (k == 0 or a.spelled[k - 1] in ("", "and", "but"))}
+    than = [f for f in b.facts if f.kind == "than" and f.value.split()[0] in set_aside]
+    if than and "rather" in b.words:
+        b = replace(b, facts=tuple(f for f in b.facts if f not in than), words=tuple(w for w in b.words if w != "rather"))
+    elif "instead" in b.words and set_aside & _after_instead(b.spelled) and not any(f.kind == "than" for f in b.facts):
+        b = replace(b, words=tuple(w for w in b.words if w != "instead"))
+    else:
+        return a, b
+    facts = list(a.facts)
+    facts.remove(next(f for f in facts if f.kind == "not"))
+    return replace(a, facts=tuple(facts), negated=a.negated if any(f.kind == "not" for f in facts) else ()), b
+
+
+_ARTICLES = frozenset(("a", "an", "the"))
+
+
 def _negation_left_out(a: Reading, b: Reading) -> tuple[Reading, Reading]:
     """`a` without its one negation more, where `b` writes none of the words it negates and every other fact of each
     side is the other's: the verdict is then UNSURE at best, and the judge weighs whether `b` says it in other words
@@ -2215,12 +2240,13 @@ def _spelled_out(a: Reading, b: Reading) -> tuple[Reading, Reading]:
     and words. An acronym is a code of letters alone that `b` does not write; its letters are the initials of
     consecutive words of one clause of `b`, which may leave out "of", "the", "and", "for", "a" or "an" inside."""
     theirs = {(f.kind, f.value) for f in b.facts}
+    names = {f.value for f in b.facts if f.kind == "name"}
     spelled: set[str] = set()
     acronyms = []
     for fact in a.facts:
         if fact.kind != "id" or not fact.value.isalpha() or (fact.kind, fact.value) in theirs:
             continue
-        run = _initials_run(fact.value, b.spelled) or _named_run(fact.value, b.spelled)
+        run = _initials_run(fact.value, b.spelled, names) or _named_run(fact.value, b.spelled)
         if run:
             acronyms.append(fact)
             spelled |= set(run)
@@ -2258,9 +2284,10 @@ def _named_run(code: str, spelled: tuple[str, ...]) -> tuple[str, ...]:
     return ()
 
 
-def _initials_run(letters: str, spelled: tuple[str, ...]) -> tuple[str, ...]:
+def _initials_run(letters: str, spelled: tuple[str, ...], names: set[str]) -> tuple[str, ...]:
     """The first run of consecutive words in `spelled` whose initials are `letters` (words that are in
-    _SKIPPED_IN_ACRONYMS may be skipped, but not at either end, and the last is no function word), else ()."""
+    _SKIPPED_IN_ACRONYMS may be skipped, but not at either end, and the last is no function word unless every word
+    before it is one of `names`: "Getting Things Done" spells "GTD"), else ()."""
     for start in range(len(spelled)):
         k, j = 0, start
         while j < len(spelled) and k < len(letters) and spelled[j]:
@@ -2270,7 +2297,8 @@ def _initials_run(letters: str, spelled: tuple[str, ...]) -> tuple[str, ...]:
                 j += 1
             else:
                 break
-        if k == len(letters) and spelled[start][0] == letters[0] and spelled[j - 1] not in FUNCTION_WORDS:
+        if k == len(letters) and spelled[start][0] == letters[0] and (
+                spelled[j - 1] not in FUNCTION_WORDS or names.issuperset(spelled[start:j - 1])):
             return spelled[start:j]  # (not ending in a function word: "players can" spells no "PC")
     return ()
 

@@ -2429,3 +2429,27 @@ def test_spelled_tens_ordinals_and_hundreds_read_as_one_number(guard):
                     "What is the traditional gift for a twenty-fifth wedding anniversary?") is Verdict.AGREE
     assert _verdict(guard, "What is the traditional gift for a 25th wedding anniversary?",
                     "What is the traditional gift for a twenty-fourth wedding anniversary?") is Verdict.DIFFER
+
+
+def test_an_acronym_ends_in_a_function_word_where_names_come_before_it(guard):
+    # "Getting Things Done" spells "GTD" ("done" is a function word; "players can" still spells no "PC", as the test
+    # above holds); a code the words do not spell stays a name of its own
+    stored = "What is the two-minute rule in Getting Things Done?"
+    assert _verdict(guard, stored, "GTD 2 minute rule") is Verdict.AGREE
+    assert _verdict(guard, stored, "GTA 2 minute rule") is Verdict.DIFFER
+    assert _verdict(guard, stored, "GTD 5 minute rule") is Verdict.DIFFER
+    assert _verdict(guard, "Can I cancel a power of attorney?", "can i cancel a POA") is not Verdict.DIFFER
+
+
+def test_not_setting_a_thing_aside_is_rather_than_or_instead_of_it(guard):
+    # "the modern gift, not the traditional one" sets the traditional one aside, as "rather than" and "instead of"
+    # do; the two swapped still differ, and so does a negation of the verb ("is not the traditional one")
+    stored = "What is the modern gift for a 10th anniversary, not the traditional one?"
+    assert _verdict(guard, stored, "For a tenth anniversary, what's the modern gift rather than the traditional "
+                                   "one?") is Verdict.AGREE
+    assert _verdict(guard, stored, "What is the modern gift instead of the traditional one for a 10th "
+                                   "anniversary?") is not Verdict.DIFFER
+    assert _verdict(guard, stored, "For a tenth anniversary, what's the traditional gift rather than the modern "
+                                   "one?") is Verdict.DIFFER
+    assert _verdict(guard, "Why is the modern gift for a 10th anniversary not the traditional one?",
+                    "Why is the modern gift for a 10th anniversary rather than the traditional one?") is Verdict.DIFFER
