@@ -1017,6 +1017,7 @@ class Guard:
             return Verdict.DIFFER  # "how long before it expires should I book" is not "must I book"
         a, b = _home_by_dwelling(a, b)
         b, a = _home_by_dwelling(b, a)
+        a, b = _replacement_met(a, b)
         words = self._words(a, b)
         return Verdict.UNSURE if close_counts and words is Verdict.AGREE else words
 
@@ -1871,11 +1872,86 @@ def _perfect_for_plain(a: Reading, b: Reading) -> bool:
 
 
 # rules on words the reader otherwise takes to carry nothing, each asked both ways round
+# verbs that put one thing in another's place, by the preposition before the new thing: "substitute honey for sugar",
+# "replace sugar with honey", "swap sugar for honey"
+_SWAPPING = ("swap", "switch", "exchange", "trade")  # "swap sugar for honey": honey is the new thing
+_REPLACING = {preposition: frozenset(_undoubled(_stem(v)) for v in verbs) for preposition, verbs in {
+    "for": ("substitute", "sub", *_SWAPPING), "with": ("substitute", "sub", "replace", *_SWAPPING)}.items()}
+_SWAPPED = frozenset(_undoubled(_stem(v)) for v in _SWAPPING)
+
+
+def _replacement(reading: Reading) -> tuple[set[str], set[str]] | None:
+    """What `reading` puts in place of what ("substitute honey for sugar", "replace sugar with honey", "swap sugar for
+    honey", "honey instead of sugar", "honey in place of sugar", "honey rather than sugar"): the stems of the new
+    thing's words and of the old thing's, less the words both share ("white rice", "cauliflower rice"), or None."""
+    spelled = reading.spelled
+
+    def ahead(k: int) -> set[str]:  # the words of the phrase from k on
+        found = set()
+        for w in spelled[k:]:
+            if not w or (w in FUNCTION_WORDS or w in PREPOSITIONS) and found:
+                break
+            if w not in FUNCTION_WORDS:
+                found.add(_stem(w))
+        return found
+
+    def behind(k: int) -> set[str]:  # the words of the phrase that ends before k
+        found = set()
+        for w in reversed(spelled[:k]):
+            if not w or w in FUNCTION_WORDS or w in PREPOSITIONS:
+                break
+            found.add(_stem(w))
+        return found
+
+    for k, word in enumerate(spelled):
+        verb = _undoubled(_stem(word))
+        for preposition, verbs in _REPLACING.items():
+            if verb in verbs:
+                end = next((j for j in range(k + 1, len(spelled)) if not spelled[j] or spelled[j] == preposition), None)
+                if end is not None and spelled[end] == preposition:
+                    first, second = ahead(k + 1), ahead(end + 1)
+                    swapped = preposition == "with" or verb in _SWAPPED
+                    return (second - first, first - second) if swapped else (first - second, second - first)
+        if (word in ("instead", "place") and spelled[k + 1:k + 2] == ("of",)) or (
+                word == "rather" and spelled[k + 1:k + 2] == ("than",)):
+            start = k - 1 if word == "place" and spelled[k - 1:k] == ("in",) else k
+            new, old = behind(start), ahead(k + 2)
+            if new - old and old - new:
+                return new - old, old - new
+    return None
+
+
+def _replacement_reversed(a: Reading, b: Reading) -> bool:
+    """One side puts in place what the other takes out ("substitute maple syrup for sugar", "use sugar instead of
+    maple syrup"; "replace butter with oil", "use butter instead of oil"), however each says it."""
+    ra, rb = _replacement(a), _replacement(b)
+    return ra is not None and rb is not None and bool(ra[0] & rb[1]) and bool(ra[1] & rb[0]) and not ra[0] & rb[0]
+
+
+def _replacement_met(a: Reading, b: Reading) -> tuple[Reading, Reading]:
+    """Both without the words that say a thing is put in another's place, where both put the same thing in the same
+    one's place ("replace butter with oil", "use oil instead of butter"; "substitute honey for sugar", "honey in place
+    of sugar"): what else each says is compared as usual."""
+    ra, rb = _replacement(a), _replacement(b)
+    if ra is None or rb is None or not (ra[0] & rb[0] and ra[1] & rb[1]) or ra[0] & rb[1] or ra[1] & rb[0]:
+        return a, b
+    return (replace(a, words=tuple(w for w in a.words if not _replacing_word(w))),
+            replace(b, words=tuple(w for w in b.words if not _replacing_word(w))))
+
+
+def _replacing_word(word: str) -> bool:
+    return word in _INSTEAD or any(_undoubled(_stem(word)) in verbs for verbs in _REPLACING.values())
+
+
+_INSTEAD = frozenset(("instead", "place", "rather"))
+
+
 _SMALL_WORDS = (_opposed_prepositions, _given_for_got, _other_person, _and_for_or, _here_for_there, _past_for_present,
                 _bound_reversed, _run_reordered, _asker_swapped, _other_clause_person, _particle_changed,
                 _one_word_swapped, _if_for_unless, _both_added, _place_swapped, _spans_traded, _number_preposition,
                 _condition_added, _degree_added, _person_named, _perfect_for_plain, _passive_for_active, _too_for_enough,
-                _prevented_for_done)
+                _prevented_for_done, _replacement_reversed)
+
 
 
 def _order_swapped(a: Reading, b: Reading, near: int = 2) -> bool:

@@ -2453,3 +2453,18 @@ def test_not_setting_a_thing_aside_is_rather_than_or_instead_of_it(guard):
                                    "one?") is Verdict.DIFFER
     assert _verdict(guard, "Why is the modern gift for a 10th anniversary not the traditional one?",
                     "Why is the modern gift for a 10th anniversary rather than the traditional one?") is Verdict.DIFFER
+
+
+def test_what_is_put_in_whose_place_is_read_however_it_is_said(guard):
+    # "substitute A for B", "replace B with A", "swap B for A", "A instead of B", "A in place of B" all put A in B's
+    # place: the same way round they meet, the other way round they differ
+    stored = "Can I substitute maple syrup for sugar in baking?"
+    assert _verdict(guard, stored, "Can I use sugar instead of maple syrup in a recipe?") is Verdict.DIFFER
+    assert _verdict(guard, "can I replace butter with oil in brownies",
+                    "can I use butter instead of oil in brownies") is Verdict.DIFFER
+    assert _verdict(guard, "can I replace butter with oil in brownies",
+                    "can I use oil instead of butter in brownies") is Verdict.AGREE
+    assert _verdict(guard, "Can I substitute baking soda for baking powder?",
+                    "is it possible to use baking soda in place of baking powder") is Verdict.AGREE
+    assert _verdict(guard, "swap white rice for cauliflower rice in fried rice",
+                    "use white rice instead of cauliflower rice in fried rice") is Verdict.DIFFER
