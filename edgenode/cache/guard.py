@@ -541,13 +541,14 @@ class Guard:
 
     def _slip(self, typed: str, word: str) -> bool:
         """`typed` is `word` with one letter added, dropped, changed or two swapped ("captial", "recieve"), or with
-        letters doubled and undoubled ("begginer", "accomodation"), and WordNet does not know `typed`, or knows it as
-        a rare word where `word` is a common one ("cheeper" for "cheaper", "instal" for "install": the encoder's
-        vocabulary keeps common words whole): "form" and "from", "Iran" and "Iraq", "planing" and "planning" are words
-        of their own, and two things of one kind ("sulfite", "sulfate") differ before this is asked."""
-        return (self.lexicon is not None and min(len(typed), len(word)) >= 4 and typed.isalpha() and word.isalpha()
-                and (OSA.distance(typed, word, score_cutoff=1) <= 1
-                     or (set(typed) == set(word) and _undoubled(typed) == _undoubled(word)))  # sets first: cheap
+        letters doubled and undoubled ("begginer", "accomodation"; in three letters too: "a ful house"), and WordNet
+        does not know `typed`, or knows it as a rare word where `word` is a common one ("cheeper" for "cheaper",
+        "instal" for "install": the encoder's vocabulary keeps common words whole): "form" and "from", "Iran" and
+        "Iraq", "planing" and "planning" are words of their own, and two things of one kind ("sulfite", "sulfate")
+        differ before this is asked."""
+        undoubled = set(typed) == set(word) and _undoubled(typed) == _undoubled(word)  # sets first: cheap
+        return (self.lexicon is not None and min(len(typed), len(word)) >= (3 if undoubled else 4) and typed.isalpha()
+                and word.isalpha() and (undoubled or OSA.distance(typed, word, score_cutoff=1) <= 1)
                 and (not self.lexicon.lemmas(typed) or (not self._common(typed) and self._common(word))))
 
     def _common(self, word: str) -> bool:
@@ -709,7 +710,7 @@ class Guard:
         "Meknes", "Souss"; two names WordNet knows stay two: "Lagos", "Laos"), its units that are a slip of `a`'s,
         which WordNet knows ("60 mintues", "60 minutes"), or of a unit's name ("46 megaawatts" for "46 MW", "250
         millietres" for "250 mm"), written as `a` writes them. Not a code: one letter makes another ("BATNA",
-        "WATNA")."""
+        "WATNA"); nor a name either side quotes, written as meant ("spell my name 'Mika'", "... 'Mike'")."""
         mine = {(f.kind, f.value, f.unit) for f in a.facts}
         my_numbers = {(value, unit) for kind, value, unit in mine if kind == "num"}
         names = [f for f in a.facts if f.kind == "name"]  # a name meets any of `a`'s names; another fact, its value's
@@ -726,7 +727,8 @@ class Guard:
                 facts[k], changed = replace(fact, value=value, unit=unit), True
                 continue
             for other in names if fact.kind == "name" else by_value.get((fact.kind, fact.value), ()):
-                if fact.kind == "name" and self._slip(fact.value, other.value):
+                if fact.kind == "name" and self._slip(fact.value, other.value) and not (
+                        fact.value in b.literals or other.value in a.literals):  # quoted: written as meant
                     facts[k], changed = replace(fact, value=other.value), True
                 elif fact.value == other.value and self._known_slip(fact.unit, other.unit):
                     facts[k], changed = replace(fact, unit=other.unit), True

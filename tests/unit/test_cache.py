@@ -2468,3 +2468,15 @@ def test_what_is_put_in_whose_place_is_read_however_it_is_said(guard):
                     "is it possible to use baking soda in place of baking powder") is Verdict.AGREE
     assert _verdict(guard, "swap white rice for cauliflower rice in fried rice",
                     "use white rice instead of cauliflower rice in fried rice") is Verdict.DIFFER
+
+
+def test_a_quoted_name_is_no_slip_and_a_three_letter_word_may_be_one(guard):
+    # "'Mika'" is written as meant, not a slip of "'Mike'" (unquoted, a name one letter off is still read as a slip);
+    # "a ful house" and "garage dor" are slips of "full" and "door", as longer words' doubled letters were
+    spell = "How do I spell my name 'Mike' in the phonetic alphabet?"
+    assert _verdict(guard, spell, "How do I spell my name 'Mika' in the phonetic alphabet?") is Verdict.DIFFER
+    assert _verdict(guard, "Is it cold in Califronia in May?", "Is it cold in California in May?") is Verdict.AGREE
+    assert guard._slip("ful", "full") and guard._slip("dor", "door")
+    assert not guard._slip("fun", "full") and not guard._slip("tin", "tint")
+    assert _verdict(guard, "How do you win a full house in bingo?", "how do you win a ful house in bingo") is (
+        Verdict.AGREE)
