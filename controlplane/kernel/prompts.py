@@ -181,6 +181,7 @@ _UNIT_CODES = frozenset(u for u in _UNITS.values() if 2 <= len(u) <= 3 and u.isa
 _SYMBOLS = {"$": "usd", "\u20ac": "eur", "\u00a3": "gbp", "\u00a5": "jpy"}
 _GLUED_CURRENCY = re.compile(r"\b(" + "|".join(sorted(_CURRENCIES)) + r")(?=\d)", re.IGNORECASE)
 _ORDINALS = frozenset({"st", "nd", "rd", "th"})
+_PARTY = frozenset({"stparty", "rdparty"})
 _NUMBER_WORDS = {w: str(n) for n, w in enumerate(
     "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
     "seventeen eighteen nineteen twenty".split())} | {
@@ -348,6 +349,10 @@ _REWRITES: tuple[tuple[str, object], ...] = (
     (r"(?:,\s*)?(?:yes\s*(?:or|/)\s*no|or not|or no)(?=\s*[?.!]|\s*$)", ""), (r"whether or not", "whether"),
     (r"ww ?(?:ii|2)", "World War 2"), (r"ww ?(?:i|1)", "World War 1"),  # as "World War II" is read
     (rf"(?:{_NUMBERED}) (?:(?=[ivx]{{2}})(?:x{{0,3}})(?:ix|iv|v?i{{0,3}})|(?-i:[IVX]))", _roman),
+    (r"(?:second|2nd)[- ]?hand(?!s)", "secondhand"),  # a word ("used"), not the second of some hands
+    # "third-party cookies": which party, read as a figure with its own unit (`_PARTY`), so that no word beside it
+    # labels it ("block third-party cookies", "third-party cookies blocked")
+    (r"(?:third|3rd)[- ]?part(?:y|ies)", "3rdparty"), (r"(?:first|1st)[- ]?part(?:y|ies)", "1stparty"),
     ("|".join(_ORDINAL_WORDS), lambda text: _ORDINAL_WORDS[text.lower()]),  # "first" is 1st
     # "second" numbers the noun after it ("my second knockout", "vs second cousin"), unless it is a period ("wait a
     # second", "per second", "a 30 second clip")
@@ -460,7 +465,7 @@ _NEEDLES = (" then", "deg", "dollar", "pound", "sterling", "kron", "franc", "yen
             "advance", "made ", "how come", "point of", "purpose of", "power of", "close to", " used", "count as", "counts as", "height", "length", "depth",
             "distance", "width", "weight", "speed", "the age", "what age", "w/", " w ", "thru", "abt", "b4", "yday", "txn", "amt", "ppl", "acct", "avg", "approx", "no.", "minus", " u ", "u ", "sq", "m2", "m3", "cubic", "cu.", "ft2", " a minute", " an hour", " a day", " a week", " a fortnight",
             " a month", " a year", " a decade",
-            "y/o", "ww", "midday", "noon", "midnight", " second ", *(f"{w} " for w in _NUMBERED.split("|")), *_NUMBER_WORDS,
+            "y/o", "ww", "midday", "noon", "midnight", " second ", "nd-hand", "nd hand", "party", "parties", *(f"{w} " for w in _NUMBERED.split("|")), *_NUMBER_WORDS,
             *_ORDINAL_WORDS)
 
 
@@ -873,6 +878,8 @@ def _tokens(text: str) -> list[_Token]:
             number = number.replace(symbol, "") if symbol else number
             if attached.lower() in _ORDINALS:
                 attached = ""  # "28th" is 28
+            elif attached.lower() in _PARTY:
+                attached = "party"  # "third-party" (`_REWRITES`): which party, however its figure and words are placed
             elif attached.lower() == "in":
                 attached = "inch"  # "1/4in": written against its number, "in" is no preposition
             elif attached.lower() == "k" and not symbol and number.isdigit() and 1000 <= int(number) <= 20_000:

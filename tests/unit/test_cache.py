@@ -2480,3 +2480,19 @@ def test_a_quoted_name_is_no_slip_and_a_three_letter_word_may_be_one(guard):
     assert not guard._slip("fun", "full") and not guard._slip("tin", "tint")
     assert _verdict(guard, "How do you win a full house in bingo?", "how do you win a ful house in bingo") is (
         Verdict.AGREE)
+
+
+def test_second_hand_is_a_word_and_third_party_a_party_no_word_labels(guard):
+    # "second-hand" is WordNet's "secondhand" ("used"), not a period of a second; "third-party" names which party,
+    # and no word beside it labels it ("block third-party cookies", "third-party cookies blocked")
+    assert not [f for f in read("dusty second-hand LEGO").facts if f.kind in ("num", "window")]
+    assert read("2nd hand car").words == read("second-hand car").words == read("secondhand car").words
+    assert {(f.value, f.unit) for f in read("3rd party apps").facts} == {
+        (f.value, f.unit) for f in read("third-party apps").facts} == {("3", "party")}
+    assert _verdict(guard, "How much does it cost to buy a used vending machine?",
+                    "price of a second-hand vending machine?") is Verdict.AGREE
+    assert _verdict(guard, "How much does it cost to buy a new vending machine?",
+                    "price of a second-hand vending machine?") is Verdict.DIFFER
+    cookies = "Does Firefox block third-party cookies by default in 2024?"
+    assert _verdict(guard, cookies, "In 2024, are third-party cookies blocked by default in Firefox?") is Verdict.AGREE
+    assert _verdict(guard, cookies, "Does Firefox block first-party cookies by default in 2024?") is Verdict.DIFFER
