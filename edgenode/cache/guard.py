@@ -973,7 +973,7 @@ class Guard:
                             _first_for_early, _unit_by_symbol, _plural_names, _times_by_word, self._slipped_lower_case_names,
                             self._slipped_facts,
                             _choice_for_than, _instead_for_than, _not_for_instead, _than_by_other_words,
-                            _none_for_zero,
+                            _none_for_zero, _negated_by_a_word,
                             _rate_for_period, self._counted_alike, self._bare_counts, _shortened_counts,
                             self._slipped_dates, self._named_by_derived_word):
                 a, b = rewrite(a, b)
@@ -2124,6 +2124,30 @@ def _not_for_instead(a: Reading, b: Reading) -> tuple[Reading, Reading]:
 
 
 _ARTICLES = frozenset(("a", "an", "the"))
+
+
+# words that say "not" of the verb after them: "refuses to fix" is "won't fix", "unable to whistle" "can't whistle",
+# "fails to start" "doesn't start" (not "avoid": "to avoid razor bumps" is no "if I don't get razor bumps")
+_NEGATING = frozenset(("refuse", "refuses", "refused", "refusing", "unable", "fail", "fails", "failed", "failing"))
+
+
+def _negated_by_a_word(a: Reading, b: Reading) -> tuple[Reading, Reading]:
+    """`a` without its one negation more and `b` without the word that says it (`_NEGATING`), where the first content
+    word after that word is one `a` negates ("my landlord won't fix the heating", "my landlord refuses to fix the
+    heating"; "why can't some people whistle", "why are some people unable to whistle")."""
+    if not _one_negation_more(a, b) or not a.negated:
+        return a, b
+    negated = set(a.negated) | {lemma(w) for w in a.negated}
+    spelled = b.spelled
+    for k, word in enumerate(spelled):
+        if word in _NEGATING:
+            after = next((w for w in spelled[k + 1:] if not w or w not in FUNCTION_WORDS), "")
+            if after and (after in negated or lemma(after) in negated):
+                facts = list(a.facts)
+                facts.remove(next(f for f in facts if f.kind == "not"))
+                return (replace(a, facts=tuple(facts), negated=a.negated if any(f.kind == "not" for f in facts) else ()),
+                        replace(b, words=tuple(w for w in b.words if w != word)))
+    return a, b
 
 
 def _negation_left_out(a: Reading, b: Reading) -> tuple[Reading, Reading]:

@@ -2496,3 +2496,18 @@ def test_second_hand_is_a_word_and_third_party_a_party_no_word_labels(guard):
     cookies = "Does Firefox block third-party cookies by default in 2024?"
     assert _verdict(guard, cookies, "In 2024, are third-party cookies blocked by default in Firefox?") is Verdict.AGREE
     assert _verdict(guard, cookies, "Does Firefox block first-party cookies by default in 2024?") is Verdict.DIFFER
+
+
+def test_refuses_unable_and_fails_say_not_of_the_verb_after_them(guard):
+    # "refuses to fix" is "won't fix", "unable to whistle" "can't whistle"; another verb after it still differs, and
+    # "to avoid razor bumps" is no "if I don't get razor bumps"
+    assert _verdict(guard, "Why can't some people whistle?", "why are some people unable to whistle?") is Verdict.AGREE
+    assert _verdict(guard, "Why can't some people whistle?", "why are some people able to whistle?") is Verdict.DIFFER
+    rent = "Do I have to pay rent if my landlord won't fix the heating?"
+    assert _verdict(guard, rent, "If my landlord refuses to fix the heating, do I still have to pay rent?") is not (
+        Verdict.DIFFER)
+    assert _verdict(guard, rent, "If my landlord refuses to pay for the heating, do I still have to pay rent?") is (
+        Verdict.DIFFER)
+    assert _verdict(guard, "Should I shave with the grain or against it on my neck to avoid razor bumps?",
+                    "Should I shave with the grain or against it on my neck if I don't get razor bumps?") is (
+        Verdict.DIFFER)
