@@ -1147,8 +1147,9 @@ def _conjunct_head(tokens: list[_Token], content: list[bool], i: int) -> int | N
         j += 1
     if j >= len(tokens) or not content[j]:
         return None
-    while j > i and j + 1 < min(i + 5, len(tokens)) and content[j + 1]:
-        j += 1
+    while j > i and j + 1 < min(i + 5, len(tokens)) and content[j + 1] and (
+            tokens[j + 1].text.lower() not in _THAN and tokens[j + 1].text.lower() not in _COMPARATIVES):
+        j += 1  # (up to a comparison, which says what of it is asked: "or a synthetic brush better for lather")
     return j
 
 

@@ -2511,3 +2511,14 @@ def test_refuses_unable_and_fails_say_not_of_the_verb_after_them(guard):
     assert _verdict(guard, "Should I shave with the grain or against it on my neck to avoid razor bumps?",
                     "Should I shave with the grain or against it on my neck if I don't get razor bumps?") is (
         Verdict.DIFFER)
+
+
+def test_a_conjunct_ends_before_a_comparison(guard):
+    # "a badger brush or a synthetic brush better for lather": the second conjunct is "brush", not "better", so
+    # "badger vs synthetic brush" leaves off no list's member ("a roe buck and a roe doe" still joins "doe")
+    assert read("Is a badger brush or a synthetic brush better for lathering shaving soap?").coordinated == (
+        ("brush", "brush"),)
+    assert _verdict(guard, "Is a badger brush or a synthetic brush better for lathering shaving soap?",
+                    "badger vs synthetic brush for soap lather") is not Verdict.DIFFER
+    assert _verdict(guard, "Can I shoot a roe buck in England in May?",
+                    "Can I shoot a roe buck and a roe doe in England in May?") is Verdict.DIFFER
