@@ -1150,6 +1150,8 @@ def _conjunct_head(tokens: list[_Token], content: list[bool], i: int) -> int | N
     while j > i and j + 1 < min(i + 5, len(tokens)) and content[j + 1] and (
             tokens[j + 1].text.lower() not in _THAN and tokens[j + 1].text.lower() not in _COMPARATIVES):
         j += 1  # (up to a comparison, which says what of it is asked: "or a synthetic brush better for lather")
+    if j + 1 < len(tokens) and tokens[j + 1].kind == "number" and j == i:
+        return None  # a verb and its figure: "ate 50 g of chocolate and weighs 10 kg"
     return j
 
 

@@ -2522,3 +2522,11 @@ def test_a_conjunct_ends_before_a_comparison(guard):
                     "badger vs synthetic brush for soap lather") is not Verdict.DIFFER
     assert _verdict(guard, "Can I shoot a roe buck in England in May?",
                     "Can I shoot a roe buck and a roe doe in England in May?") is Verdict.DIFFER
+
+
+def test_a_word_alone_after_and_before_a_figure_is_a_verb_no_conjunct(guard):
+    # "ate 50 g of dark chocolate and weighs 10 kg": "weighs" takes the figure, no member of a list of foods
+    assert not read("My dog ate 50 g of dark chocolate and weighs 10 kg, is this dangerous?").coordinated
+    assert _verdict(guard, "My dog ate 50 g of dark chocolate and weighs 10 kg, is this dangerous?",
+                    "My 10 kg dog has eaten 50 g of dark chocolate, is that dangerous?") is not Verdict.DIFFER
+    assert read("can my dog eat chocolate and grapes").coordinated == (("chocolate", "grapes"),)
