@@ -659,7 +659,8 @@ class Guard:
         if "without" not in a.said or not _one_negation_more(a, b):
             return a, b
         after = a.spelled[a.spelled.index("without") + 1:]
-        word = next((w for w in after if w in a.words), "")  # the word "without" governs
+        # the word "without" governs, past a verb of becoming ("without it getting bulky": "bulky")
+        word = next((w for w in after if w in a.words and w not in _BECOMING), "")
         for other in b.words:
             if not word or other in a.words:
                 continue
@@ -2124,6 +2125,7 @@ def _not_for_instead(a: Reading, b: Reading) -> tuple[Reading, Reading]:
 
 
 _ARTICLES = frozenset(("a", "an", "the"))
+_BECOMING = frozenset(("getting", "becoming", "going", "turning", "growing"))
 
 
 # words that say "not" of the verb after them: "refuses to fix" is "won't fix", "unable to whistle" "can't whistle",

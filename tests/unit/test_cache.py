@@ -2530,3 +2530,12 @@ def test_a_word_alone_after_and_before_a_figure_is_a_verb_no_conjunct(guard):
     assert _verdict(guard, "My dog ate 50 g of dark chocolate and weighs 10 kg, is this dangerous?",
                     "My 10 kg dog has eaten 50 g of dark chocolate, is that dangerous?") is not Verdict.DIFFER
     assert read("can my dog eat chocolate and grapes").coordinated == (("chocolate", "grapes"),)
+
+
+def test_without_governs_the_word_past_a_verb_of_becoming(guard):
+    # "without it getting bulky" says "bulky" is not wanted, which "keeping the album slim" says with its opposite
+    stored = "How can I scrapbook a family vacation with 200 photos without it getting bulky?"
+    assert _verdict(guard, stored, "scrapbooking a trip with 200 pics but keeping the album slim, how") is not (
+        Verdict.DIFFER)
+    assert _verdict(guard, stored, "How can I scrapbook a family vacation with 200 photos and make it bulky?") is (
+        Verdict.DIFFER)
