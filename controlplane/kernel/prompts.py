@@ -126,6 +126,7 @@ thu thurs fri sat sun spring summer autumn fall winter""".split())
 # date words that are also common English words: a date only when written as one ("Sun", "fall 2020",
 # "in the fall"), else the verb or noun ("the sun", "when did the wall fall", "a hot spring")
 _AMBIGUOUS_DATES = frozenset("jan mar jun sep sept oct nov dec mon tue tues wed thu thurs fri sat sun".split())
+_SHORT_MONTHS = frozenset("jan jun sep sept oct nov dec".split())  # ("mar": a verb)
 # seasons whose names are also a verb or a thing: read as a date only where a season is meant ("in the fall",
 # "spring 2024"; not "when did Rome fall", "a hot spring"), and met with the bare word by the guard
 SEASON_VERBS = frozenset(("spring", "fall"))
@@ -994,7 +995,9 @@ def _is_date(tokens: list[_Token], i: int) -> bool:
     if lower == "may":  # far more often the verb: the month where written as one ("between November and May", "3 May")
         return beside_number or tokens[i].text == "May" and not tokens[i].sentence_start
     if lower in _AMBIGUOUS_DATES:
-        return tokens[i].text[:1].isupper() or beside_number
+        before = tokens[i - 1].text.lower() if i > 0 and tokens[i - 1].kind == "word" else ""
+        # a month cut short in lower case after a word that places a time: "surfing in oct", "by sept"
+        return tokens[i].text[:1].isupper() or beside_number or (lower in _SHORT_MONTHS and before in _BEFORE_SEASON)
     if lower in SEASON_VERBS:
         before = tokens[i - 1].text.lower() if i > 0 and tokens[i - 1].kind == "word" else ""
         return before in _BEFORE_SEASON or beside_number

@@ -2539,3 +2539,14 @@ def test_without_governs_the_word_past_a_verb_of_becoming(guard):
         Verdict.DIFFER)
     assert _verdict(guard, stored, "How can I scrapbook a family vacation with 200 photos and make it bulky?") is (
         Verdict.DIFFER)
+
+
+def test_a_short_month_in_lower_case_after_a_word_that_places_a_time_is_a_date(guard):
+    # "surfing cornwall in oct" is October; "jan said" and "my dec" stay words, "mar" a verb
+    assert [(f.kind, f.value) for f in read("surfing in oct").facts] == [("date", "oct")]
+    assert [(f.kind, f.value) for f in read("by sept").facts] == [("date", "sep")]
+    assert not read("jan said hi").facts and not read("the sun in mar").facts
+    assert _verdict(guard, "What thickness wetsuit do I need for surfing in Cornwall in October?",
+                    "wetsuit thickness for surfing cornwall in oct?") is Verdict.AGREE
+    assert _verdict(guard, "What thickness wetsuit do I need for surfing in Cornwall in October?",
+                    "wetsuit thickness for surfing cornwall in dec?") is Verdict.DIFFER
