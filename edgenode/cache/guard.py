@@ -2129,8 +2129,10 @@ _BECOMING = frozenset(("getting", "becoming", "going", "turning", "growing"))
 
 
 # words that say "not" of the verb after them: "refuses to fix" is "won't fix", "unable to whistle" "can't whistle",
-# "fails to start" "doesn't start" (not "avoid": "to avoid razor bumps" is no "if I don't get razor bumps")
-_NEGATING = frozenset(("refuse", "refuses", "refused", "refusing", "unable", "fail", "fails", "failed", "failing"))
+# "fails to start" "doesn't start", "forget to say Uno" "don't say Uno" (not "avoid": "to avoid razor bumps" is no
+# "if I don't get razor bumps")
+_NEGATING = frozenset(("refuse", "refuses", "refused", "refusing", "unable", "fail", "fails", "failed", "failing",
+                       "forget", "forgets", "forgot", "forgotten", "forgetting"))
 
 
 def _negated_by_a_word(a: Reading, b: Reading) -> tuple[Reading, Reading]:

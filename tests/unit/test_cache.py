@@ -2550,3 +2550,10 @@ def test_a_short_month_in_lower_case_after_a_word_that_places_a_time_is_a_date(g
                     "wetsuit thickness for surfing cornwall in oct?") is Verdict.AGREE
     assert _verdict(guard, "What thickness wetsuit do I need for surfing in Cornwall in October?",
                     "wetsuit thickness for surfing cornwall in dec?") is Verdict.DIFFER
+
+
+def test_forgetting_to_do_a_thing_is_not_doing_it(guard):
+    # "if you forget to say Uno" is "if you don't say Uno"; forgetting another verb still differs
+    stored = "What happens if you forget to say Uno?"
+    assert _verdict(guard, stored, "what if u dont say uno") is not Verdict.DIFFER
+    assert _verdict(guard, stored, "what if u dont play uno") is Verdict.DIFFER
