@@ -51,6 +51,7 @@ from bench.cacheeval import (
     design_thirteenth,
     design_twelfth,
     design_twentieth,
+    design_twentyfifth,
     design_twentyfirst,
     design_twentyfourth,
     design_twentysecond,
@@ -113,6 +114,7 @@ def quality(figures: dict[str, float | int]) -> None:
               "design_twentyfirst": design_twentyfirst.pairs(), "design_twentysecond": design_twentysecond.pairs(),
               "design_twentythird": design_twentythird.pairs(),
               "design_twentyfourth": design_twentyfourth.pairs(),
+              "design_twentyfifth": design_twentyfifth.pairs(),
               "design_probes": design_probes.pairs()}
     for split, pairs in splits.items():
         families = {"": pairs, "_workloads": [p for p in pairs if p.family in WORKLOADS],

@@ -12,7 +12,8 @@ SPLITS = sorted(m.name for m in pkgutil.iter_modules(cacheeval.__path__))
 NEW_DOMAINS = ("design_tenth", "design_eleventh", "design_twelfth", "design_thirteenth", "design_fourteenth",
                "design_fifteenth", "design_sixteenth", "design_seventeenth", "design_eighteenth",
                "design_nineteenth", "design_twentieth", "design_twentyfirst", "design_twentysecond",
-               "design_twentythird", "design_twentyfourth")
+               "design_twentythird", "design_twentyfourth",
+               "design_twentyfifth")
 
 
 def _pairs(name: str) -> list[cacheeval.Pair]:
