@@ -1332,19 +1332,23 @@ def read(text: str) -> Reading:
     _qualify_shared_labels(facts, where, tokens)
     # one string per word across every stored reading: a cache keeps a reading per entry
     lowers = [sys.intern(t.text.lower().replace("'", "")) for t in tokens]
-    content = [_content(t) for t in tokens]
+    content = [_content(t) or (lower == "right" and lowers[i + 1:i + 2] in (["handed"], ["hand"]))  # "right-handed"
+               for i, (t, lower) in enumerate(zip(tokens, lowers, strict=True))]
     words = sorted({w for w, c in zip(lowers, content, strict=True) if c})
     modifiers = sorted({(lowers[i], lowers[i + 1]) for i in range(len(tokens) - 1) if content[i] and content[i + 1]})
     coordinated = sorted({tuple(sorted((lowers[i], lowers[j]))) for i in range(len(tokens) - 2)
                           if content[i] and lowers[i + 1] in ("and", "or", "nor")
                           and (j := _conjunct_head(tokens, content, i + 2)) is not None})
     literals = sorted({w for t, w in zip(tokens, lowers, strict=True) if t.quoted and t.kind == "word"})
-    negated, scope = set(), False
-    for t, lower, is_content in zip(tokens, lowers, content, strict=True):
+    negated, scope, without = set(), False, False
+    for i, (t, lower, is_content) in enumerate(zip(tokens, lowers, content, strict=True)):
         if t.kind == "punct" and t.text in _CLAUSE_END:
             scope = False
         elif t.kind == "word" and (lower in NEGATIONS or t.text.lower().endswith("n't")):
-            scope = True
+            scope, without = True, lower == "without"
+        elif scope and without and t.kind == "word" and lower.endswith("ing") and content[i - 1] and not (
+                i + 1 < len(tokens) and content[i + 1]):  # (not a noun's modifier: "without a steam cleaning machine")
+            scope = False  # a verb after the noun "without" governs: "without a laminator using an iron" uses one
         elif scope and t.kind in ("word", "ident") and (is_content or t.used and lower not in FUNCTION_WORDS):
             negated.add(lower)
     order: list[str] = []

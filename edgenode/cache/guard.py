@@ -1299,10 +1299,11 @@ def _surplus(reading: Reading, other: Reading) -> list[str]:
 
 def _joined(mine: list[str], theirs: list[str], said: tuple[str, ...]) -> tuple[list[str], list[str]]:
     """`mine` and `theirs` without the words of `mine` that the other side (which said `said`) writes as two
-    ("timezones", "time zones"; "pushups", "push-ups"; "backup", "back up"), nor those two words."""
+    ("timezones", "time zones"; "pushups", "push-ups"; "backup", "back up"; "homemade", "made at home"), nor those two
+    words. Not after "in", which negates ("informal", "in a formal letter")."""
     if not mine:
         return mine, theirs
-    parts = {p + q: (p, q) for p in said for q in said if p != q}
+    parts = {p + q: (p, q) for p in said for q in said if p != q and p != "in"}
     joined = [w for w in mine if w in parts]
     split = {part for w in joined for part in parts[w]}
     return [w for w in mine if w not in parts], [w for w in theirs if w not in split]
@@ -1319,6 +1320,14 @@ def _negation_swapped(a: Reading, b: Reading) -> bool:
     the EU but do not use the euro"."""
     outside_a, outside_b = a.mentioned - set(a.negated), b.mentioned - set(b.negated)
     return bool(set(a.negated) & outside_b) and bool(set(b.negated) & outside_a)
+
+
+def _negation_split(a: Reading, b: Reading) -> bool:
+    """`b` negates two things it joins with "or" ("without a laminator or an iron"), `a` only one of them and says the
+    other outside its negation ("without a laminator using an iron")."""
+    kept = a.mentioned - set(a.negated)
+    return any(x in b.negated and y in b.negated and (x in a.negated and y in kept or y in a.negated and x in kept)
+               for x, y in b.coordinated)
 
 
 def _elsewhere(preposition: str, other: Reading) -> bool:
@@ -1953,7 +1962,7 @@ _SMALL_WORDS = (_opposed_prepositions, _given_for_got, _other_person, _and_for_o
                 _bound_reversed, _run_reordered, _asker_swapped, _other_clause_person, _particle_changed,
                 _one_word_swapped, _if_for_unless, _both_added, _place_swapped, _spans_traded, _number_preposition,
                 _condition_added, _degree_added, _person_named, _perfect_for_plain, _passive_for_active, _too_for_enough,
-                _prevented_for_done, _replacement_reversed)
+                _prevented_for_done, _replacement_reversed, _negation_split)
 
 
 

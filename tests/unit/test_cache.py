@@ -2557,3 +2557,20 @@ def test_forgetting_to_do_a_thing_is_not_doing_it(guard):
     stored = "What happens if you forget to say Uno?"
     assert _verdict(guard, stored, "what if u dont say uno") is not Verdict.DIFFER
     assert _verdict(guard, stored, "what if u dont play uno") is Verdict.DIFFER
+
+
+def test_right_handed_informal_and_a_negation_split_by_a_verb_differ(guard):
+    # "right" in "right-handed" is a word of its own (elsewhere it is a function word: "is it right to tip");
+    # "informal" is no "in" + "formal" written apart; "without a laminator using an iron" uses the iron, which
+    # "without a laminator or an iron" does not
+    assert "right" in read("Do right-handed people need a left-handed boomerang?").words
+    assert _verdict(guard, "Do left-handed people need a left-handed boomerang?",
+                    "Do right-handed people need a left-handed boomerang?") is Verdict.DIFFER
+    assert _verdict(guard, "Is it okay to use a contraction like don't in a formal letter?",
+                    "Is it okay to use a contraction like don't in an informal letter?") is Verdict.DIFFER
+    assert _verdict(guard, "how do I change timezones on my phone", "how do I change time zones on my phone") is (
+        Verdict.AGREE)
+    assert read("Can I laminate without a laminator using an iron?").negated == ("laminator",)
+    assert read("clean it without a steam cleaning machine").negated == ("cleaning", "machine", "steam")
+    assert _verdict(guard, "Can I laminate without a laminator using an iron?",
+                    "Can I laminate without a laminator or an iron?") is Verdict.DIFFER
