@@ -653,12 +653,16 @@ class Guard:
         return any(self.same_word(label, word) for word in other.words if word not in bound)
 
     def _without_as_opposite(self, a: Reading, b: Reading) -> tuple[Reading, Reading]:
-        """`a` says "without" a word whose opposite `b` says, or `b` says the word with "un" in front, and has one
-        negation fewer ("without losing my changes", "keep my changes"; "without insurance", "uninsured"): the
-        negation and the two words are taken out."""
-        if "without" not in a.said or not _one_negation_more(a, b):
+        """`a` says "without" or "not" a word whose opposite `b` says, or `b` says the word with "un" in front, and has
+        one negation fewer ("without losing my changes", "keep my changes"; "without insurance", "uninsured"; "is it
+        not dangerous", "is it safe"): the negation and the two words are taken out."""
+        if not _one_negation_more(a, b):
             return a, b
-        after = a.spelled[a.spelled.index("without") + 1:]
+        negation = next((k for k, w in enumerate(a.spelled) if w in ("without", "not") or w.endswith("nt") and w in
+                         NEGATIONS), None)
+        if negation is None:
+            return a, b
+        after = a.spelled[negation + 1:]
         # the word "without" governs, past a verb of becoming ("without it getting bulky": "bulky")
         word = next((w for w in after if w in a.words and w not in _BECOMING), "")
         for other in b.words:

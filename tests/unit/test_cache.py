@@ -2574,3 +2574,14 @@ def test_right_handed_informal_and_a_negation_split_by_a_verb_differ(guard):
     assert read("clean it without a steam cleaning machine").negated == ("cleaning", "machine", "steam")
     assert _verdict(guard, "Can I laminate without a laminator using an iron?",
                     "Can I laminate without a laminator or an iron?") is Verdict.DIFFER
+
+
+def test_not_a_word_is_its_opposite(guard):
+    # "is it not dangerous" asks "is it safe", "not banned" "legal", as "without losing my changes" asks to keep them;
+    # the opposite itself still differs
+    stored = "Is it safe to sleep with a hot water bottle all night?"
+    assert _verdict(guard, stored, "Is it not dangerous to sleep with a hot water bottle all night?") is Verdict.AGREE
+    assert _verdict(guard, stored, "Is it dangerous to sleep with a hot water bottle all night?") is Verdict.DIFFER
+    assert _verdict(guard, stored, "Is it not safe to sleep with a hot water bottle all night?") is Verdict.DIFFER
+    assert _verdict(guard, "Are sky lanterns legal in the UK?", "are sky lanterns not banned in the UK") is (
+        Verdict.AGREE)
