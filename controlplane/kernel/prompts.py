@@ -329,6 +329,7 @@ _REWRITES: tuple[tuple[str, object], ...] = (
     (r"non-\w+", lambda text: text.replace("-", "", 1)),
     (r"\w+['\u2019](?:s|ve|d|ll|re|m)", lambda text: re.split("['\u2019]", text)[0]),  # what's, I've: nothing
     (_TENS_AND_UNITS, _tens),
+    (r"an? (?=(?:hundred|thousand|million|billion)\b)", "1 "),  # "a hundred guests" is 100 guests
     # "two hundred and fifty": one number, as "two hundred fifty" is
     (r"(?:(?<=hundred )|(?<=thousand ))and(?= (?:\d|" + _SPELLED_NUMBER + r")\b)", ""),
     # "one" that stands for a thing named before ("which one is hot", "the bigger one?", "how a beginner sets one
@@ -466,7 +467,7 @@ _NEEDLES = (" then", "deg", "dollar", "pound", "sterling", "kron", "franc", "yen
             "advance", "made ", "how come", "point of", "purpose of", "power of", "close to", " used", "count as", "counts as", "height", "length", "depth",
             "distance", "width", "weight", "speed", "the age", "what age", "w/", " w ", "thru", "abt", "b4", "yday", "txn", "amt", "ppl", "acct", "avg", "approx", "no.", "minus", " u ", "u ", "sq", "m2", "m3", "cubic", "cu.", "ft2", " a minute", " an hour", " a day", " a week", " a fortnight",
             " a month", " a year", " a decade",
-            "y/o", "ww", "midday", "noon", "midnight", " second ", "nd-hand", "nd hand", "party", "parties", *(f"{w} " for w in _NUMBERED.split("|")), *_NUMBER_WORDS,
+            "y/o", "ww", "midday", "noon", "midnight", " second ", "nd-hand", "nd hand", "party", "parties", "a hundred", "a thousand", "a million", "a billion", *(f"{w} " for w in _NUMBERED.split("|")), *_NUMBER_WORDS,
             *_ORDINAL_WORDS)
 
 
@@ -825,6 +826,9 @@ _MINUS = re.compile(r"[\u2212\u2013]|\u2014(?=\d)")
 _CMP = {"<": "<", ">": ">", "<=": "<=", ">=": ">=", "\u2264": "<=", "\u2265": ">="}
 
 
+_BARE_DECIMAL = re.compile(r"(?:(?<=\s)|^)\.(?=\d)")  # a decimal point with no figure before it: ".5 mm"
+
+
 def _tokens(text: str) -> list[_Token]:
     if "\u2212" in text or "\u2013" in text or "\u2014" in text:
         text = _MINUS.sub("-", text)
@@ -835,6 +839,7 @@ def _tokens(text: str) -> list[_Token]:
         text = _H_CLOCK.sub(lambda m: _h_clock(text, m), text)
     if "." in text and _DIGIT.search(text):
         text = _GLUED_LABEL.sub(r"\1 ", text)
+        text = _BARE_DECIMAL.sub("0.", text)  # ".5 mm" is 0.5 mm
     if _LEAD_IN.match(text):
         text = _LEAD_IN.sub("", text, count=1)  # "random q: ...", "quick question - ...", "um ...": no question yet
     if "|" in text or "=>" in text or "->" in text:

@@ -652,7 +652,7 @@ class Guard:
         bound = {f.label for f in other.facts}
         return any(self.same_word(label, word) for word in other.words if word not in bound)
 
-    def _without_as_opposite(self, a: Reading, b: Reading) -> tuple[Reading, Reading]:
+    def _negated_as_opposite(self, a: Reading, b: Reading) -> tuple[Reading, Reading]:
         """`a` says "without" or "not" a word whose opposite `b` says, or `b` says the word with "un" in front, and has
         one negation fewer ("without losing my changes", "keep my changes"; "without insurance", "uninsured"; "is it
         not dangerous", "is it safe"): the negation and the two words are taken out."""
@@ -974,7 +974,7 @@ class Guard:
             # the same fact written otherwise: each rewrite takes (a, b) to (a, b), tried from both sides
             for rewrite in (_code_aliases, self._maker_left_out, _lower_case_names, _bare_operators, _season_by_word,
                             _bare_amounts, _loose_units, _numbered_for_id, _glued_for_spaced, _spelled_out,
-                            self._without_as_opposite, _non_for_not, _framing, _one_period_for_window, _one_for_a,
+                            self._negated_as_opposite, _non_for_not, _framing, _one_period_for_window, _one_for_a,
                             _first_for_early, _unit_by_symbol, _plural_names, _times_by_word, self._slipped_lower_case_names,
                             self._slipped_facts,
                             _choice_for_than, _instead_for_than, _not_for_instead, _than_by_other_words,

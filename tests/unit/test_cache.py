@@ -2585,3 +2585,16 @@ def test_not_a_word_is_its_opposite(guard):
     assert _verdict(guard, stored, "Is it not safe to sleep with a hot water bottle all night?") is Verdict.DIFFER
     assert _verdict(guard, "Are sky lanterns legal in the UK?", "are sky lanterns not banned in the UK") is (
         Verdict.AGREE)
+
+
+def test_a_hundred_and_a_bare_decimal_point_are_figures(guard):
+    # "a hundred wedding guests" counts 100 (it counted nothing), ".4mm" is 0.4 mm (it read 4 mm)
+    def numbers(text):
+        return sorted((f.value, f.unit) for f in read(text).facts if f.kind == "num")
+
+    assert numbers("for a hundred wedding guests") == numbers("for 100 wedding guests") == [("100", "")]
+    assert numbers("a thousand times") == [("1000", "time")]
+    assert numbers("layer height for .4mm nozzle") == numbers("layer height for a 0.4 mm nozzle")
+    assert numbers("end. 5 people") == [("5", "person")]
+    assert _verdict(guard, "What layer height should I use with a 0.4 mm nozzle?", "layer height for .4mm nozzle") is (
+        Verdict.AGREE)
