@@ -1149,7 +1149,8 @@ def _bound_before(tokens: list[_Token], i: int) -> str:
 def _conjunct_head(tokens: list[_Token], content: list[bool], i: int) -> int | None:
     """The place of the word a conjunct that starts at `i` names: the word itself ("and vertically", "or condenser
     microphone"), or past a determiner or a light verb the last of its run of template words ("and a roe doe": "doe";
-    "and get a hearing": "hearing"), else None."""
+    "and get a hearing": "hearing") up to a comparison ("or a synthetic brush better for": "brush"), else None; None
+    too for a word alone that takes a figure, a verb ("and weighs 10 kg")."""
     j = i
     while j < min(i + 2, len(tokens)) and not content[j] and tokens[j].kind == "word":
         j += 1

@@ -653,9 +653,9 @@ class Guard:
         return any(self.same_word(label, word) for word in other.words if word not in bound)
 
     def _negated_as_opposite(self, a: Reading, b: Reading) -> tuple[Reading, Reading]:
-        """`a` says "without" or "not" a word whose opposite `b` says, or `b` says the word with "un" in front, and has
-        one negation fewer ("without losing my changes", "keep my changes"; "without insurance", "uninsured"; "is it
-        not dangerous", "is it safe"): the negation and the two words are taken out."""
+        """`a` negates ("without", "not", "isn't") a word whose opposite `b` says, or `b` says the word with "un" in
+        front, and has one negation fewer ("without losing my changes", "keep my changes"; "without insurance",
+        "uninsured"; "is it not dangerous", "is it safe"): the negation and the two words are taken out."""
         if not _one_negation_more(a, b):
             return a, b
         negation = next((k for k, w in enumerate(a.spelled) if w in ("without", "not") or w.endswith("nt") and w in
@@ -663,7 +663,7 @@ class Guard:
         if negation is None:
             return a, b
         after = a.spelled[negation + 1:]
-        # the word "without" governs, past a verb of becoming ("without it getting bulky": "bulky")
+        # the word the first negation governs, past a verb of becoming ("without it getting bulky": "bulky")
         word = next((w for w in after if w in a.words and w not in _BECOMING), "")
         for other in b.words:
             if not word or other in a.words:
@@ -1887,7 +1887,6 @@ def _perfect_for_plain(a: Reading, b: Reading) -> bool:
     return _perfect(a) and not _perfect(b) and _PAST.isdisjoint(b.said)
 
 
-# rules on words the reader otherwise takes to carry nothing, each asked both ways round
 # verbs that put one thing in another's place, by the preposition before the new thing: "substitute honey for sugar",
 # "replace sugar with honey", "swap sugar for honey"
 _SWAPPING = ("swap", "switch", "exchange", "trade")  # "swap sugar for honey": honey is the new thing
@@ -1962,12 +1961,12 @@ def _replacing_word(word: str) -> bool:
 _INSTEAD = frozenset(("instead", "place", "rather"))
 
 
+# rules on words the reader otherwise takes to carry nothing, each asked both ways round
 _SMALL_WORDS = (_opposed_prepositions, _given_for_got, _other_person, _and_for_or, _here_for_there, _past_for_present,
                 _bound_reversed, _run_reordered, _asker_swapped, _other_clause_person, _particle_changed,
                 _one_word_swapped, _if_for_unless, _both_added, _place_swapped, _spans_traded, _number_preposition,
                 _condition_added, _degree_added, _person_named, _perfect_for_plain, _passive_for_active, _too_for_enough,
                 _prevented_for_done, _replacement_reversed, _negation_split)
-
 
 
 def _order_swapped(a: Reading, b: Reading, near: int = 2) -> bool:
@@ -2132,9 +2131,14 @@ def _not_for_instead(a: Reading, b: Reading) -> tuple[Reading, Reading]:
         b = replace(b, words=tuple(w for w in b.words if w != "instead"))
     else:
         return a, b
-    facts = list(a.facts)
+    return _one_negation_less(a), b
+
+
+def _one_negation_less(reading: Reading) -> Reading:
+    """`reading` without one of its negations, and without its negated words where none is left."""
+    facts = list(reading.facts)
     facts.remove(next(f for f in facts if f.kind == "not"))
-    return replace(a, facts=tuple(facts), negated=a.negated if any(f.kind == "not" for f in facts) else ()), b
+    return replace(reading, facts=tuple(facts), negated=reading.negated if any(f.kind == "not" for f in facts) else ())
 
 
 _ARTICLES = frozenset(("a", "an", "the"))
@@ -2160,10 +2164,7 @@ def _negated_by_a_word(a: Reading, b: Reading) -> tuple[Reading, Reading]:
         if word in _NEGATING:
             after = next((w for w in spelled[k + 1:] if not w or w not in FUNCTION_WORDS), "")
             if after and (after in negated or lemma(after) in negated):
-                facts = list(a.facts)
-                facts.remove(next(f for f in facts if f.kind == "not"))
-                return (replace(a, facts=tuple(facts), negated=a.negated if any(f.kind == "not" for f in facts) else ()),
-                        replace(b, words=tuple(w for w in b.words if w != word)))
+                return _one_negation_less(a), replace(b, words=tuple(w for w in b.words if w != word))
     return a, b
 
 
@@ -2182,9 +2183,7 @@ def _negation_left_out(a: Reading, b: Reading) -> tuple[Reading, Reading]:
             w == "no" and n in a.negated for w, n in zip(a.spelled, a.spelled[1:], strict=False)) or any(
             w.startswith("non") and len(w) > 6 and w not in a.words for w in b.words):
         return a, b
-    facts = list(a.facts)
-    facts.remove(next(f for f in facts if f.kind == "not"))
-    left = replace(a, facts=tuple(facts), negated=a.negated if any(f.kind == "not" for f in facts) else ())
+    left = _one_negation_less(a)
     return (left, b) if left.fact_key == b.fact_key else (a, b)
 
 
