@@ -182,7 +182,6 @@ _UNIT_CODES = frozenset(u for u in _UNITS.values() if 2 <= len(u) <= 3 and u.isa
 _SYMBOLS = {"$": "usd", "\u20ac": "eur", "\u00a3": "gbp", "\u00a5": "jpy"}
 _GLUED_CURRENCY = re.compile(r"\b(" + "|".join(sorted(_CURRENCIES)) + r")(?=\d)", re.IGNORECASE)
 _ORDINALS = frozenset({"st", "nd", "rd", "th"})
-_PARTY = frozenset({"stparty", "rdparty"})
 _NUMBER_WORDS = {w: str(n) for n, w in enumerate(
     "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
     "seventeen eighteen nineteen twenty".split())} | {
@@ -352,9 +351,9 @@ _REWRITES: tuple[tuple[str, object], ...] = (
     (r"ww ?(?:ii|2)", "World War 2"), (r"ww ?(?:i|1)", "World War 1"),  # as "World War II" is read
     (rf"(?:{_NUMBERED}) (?:(?=[ivx]{{2}})(?:x{{0,3}})(?:ix|iv|v?i{{0,3}})|(?-i:[IVX]))", _roman),
     (r"(?:second|2nd)[- ]?hand(?!s)", "secondhand"),  # a word ("used"), not the second of some hands
-    # "third-party cookies": which party, read as a figure with its own unit (`_PARTY`), so that no word beside it
-    # labels it ("block third-party cookies", "third-party cookies blocked")
-    (r"(?:third|3rd)[- ]?part(?:y|ies)", "3rdparty"), (r"(?:first|1st)[- ]?part(?:y|ies)", "1stparty"),
+    # "third-party cookies": which party, read as a figure with its unit written against it ("3party", as "30MW"),
+    # so that no word beside it labels it ("block third-party cookies", "third-party cookies blocked")
+    (r"(?:third|3rd)[- ]?part(?:y|ies)", "3party"), (r"(?:first|1st)[- ]?part(?:y|ies)", "1party"),
     ("|".join(_ORDINAL_WORDS), lambda text: _ORDINAL_WORDS[text.lower()]),  # "first" is 1st
     # "second" numbers the noun after it ("my second knockout", "vs second cousin"), unless it is a period ("wait a
     # second", "per second", "a 30 second clip")
@@ -884,8 +883,6 @@ def _tokens(text: str) -> list[_Token]:
             number = number.replace(symbol, "") if symbol else number
             if attached.lower() in _ORDINALS:
                 attached = ""  # "28th" is 28
-            elif attached.lower() in _PARTY:
-                attached = "party"  # "third-party" (`_REWRITES`): which party, however its figure and words are placed
             elif attached.lower() == "in":
                 attached = "inch"  # "1/4in": written against its number, "in" is no preposition
             elif attached.lower() == "k" and not symbol and number.isdigit() and 1000 <= int(number) <= 20_000:

@@ -2729,12 +2729,9 @@ def _none_for_zero(a: Reading, b: Reading) -> tuple[Reading, Reading]:
                         and lemma(w) != w and w in a.words), None)
     if counted is None:
         return a, b
-    facts = list(a.facts)
-    facts.remove(next(f for f in facts if f.kind == "not"))
-    facts.append(Fact("num", "", "0", lemma(counted)))
-    negated = a.negated if any(f.kind == "not" for f in facts) else ()
-    return replace(a, facts=sorted_facts(facts), words=tuple(w for w in a.words if w != counted),
-                   negated=negated), b
+    left = _one_negation_less(a)
+    return replace(left, facts=sorted_facts((*left.facts, Fact("num", "", "0", lemma(counted)))),
+                   words=tuple(w for w in a.words if w != counted)), b
 
 
 def _rate_for_period(a: Reading, b: Reading) -> tuple[Reading, Reading]:
