@@ -55,6 +55,7 @@ from bench.cacheeval import (
     design_twentyfirst,
     design_twentyfourth,
     design_twentysecond,
+    design_twentysixth,
     design_twentythird,
     evaluate,
     fourth_author,
@@ -115,6 +116,7 @@ def quality(figures: dict[str, float | int]) -> None:
               "design_twentythird": design_twentythird.pairs(),
               "design_twentyfourth": design_twentyfourth.pairs(),
               "design_twentyfifth": design_twentyfifth.pairs(),
+              "design_twentysixth": design_twentysixth.pairs(),
               "design_probes": design_probes.pairs()}
     for split, pairs in splits.items():
         families = {"": pairs, "_workloads": [p for p in pairs if p.family in WORKLOADS],

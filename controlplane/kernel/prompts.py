@@ -363,6 +363,22 @@ _REWRITES: tuple[tuple[str, object], ...] = (
 )
 _REWRITE = re.compile(r"\b(?:" + "|".join(f"(?P<r{i}>{a})" for i, (a, _) in enumerate(_REWRITES)) + r")\b",
                       re.IGNORECASE)
+# a title before a name is one word however it is written: "Dr. Smith", "Dr Smith" and "Doctor Smith"; "Mt. Fuji" and
+# "Mount Fuji"; "St. Helens" and "Saint Helens". Written short and without its period, which would end the sentence and
+# leave the name as the next sentence's first word (read as no name); not "Main St. What is near it?", a street's
+_TITLE = re.compile(r"\b(?:(?P<short>dr|mr|mrs|ms|mt|st|ft|prof)\.\s*(?!(?:what|how|where|when|why|who|which|is|are|can|"
+                    r"do|does|should|i|it|the|any|my|we)\b)(?=[a-z])|(?-i:(?P<long>Doctor|Mister|Mount|Saint|Fort|"
+                    r"Professor))\s+(?=(?-i:[A-Z])))", re.IGNORECASE)
+_SHORT_TITLES = {"doctor": "dr", "mister": "mr", "mount": "mt", "saint": "st", "fort": "ft", "professor": "prof"}
+
+
+def _title(m: re.Match) -> str:
+    if m["short"]:
+        return m["short"] + " "
+    short = _SHORT_TITLES[m["long"].lower()]
+    return short[0].upper() + short[1:] + " "
+
+
 _CHEAPER = re.compile(r"\b(?P<degree>least|less) expensive\b", re.IGNORECASE)  # before the rewrites: "the least
 # expensive way to" is "the cheapest way to", which a rewrite then reads
 # "Symphony No. 5", "card no: 4351", "card nr 4351", "card number 4351": a number's mark, no negation
@@ -853,6 +869,9 @@ def _tokens(text: str) -> list[_Token]:
             text = _SPACED_SLASH.sub(", ", text)
     if " or no " in lowered:
         text = _OR_NO_SAME.sub(r"\1", text)  # "poles or no poles?" asks whether poles: no negation
+    if ". " in lowered or "doctor " in lowered or "mister " in lowered or "mount " in lowered or "saint " in lowered or (
+            "fort " in lowered or "professor " in lowered):
+        text = _TITLE.sub(_title, text)
     if "expensive" in lowered:
         text = _CHEAPER.sub(lambda m: "cheapest" if m["degree"].lower() == "least" else "cheaper", text)
     if any(needle in lowered for needle in _NEEDLES) or _AGE_HINT.search(lowered) or lowered.endswith(" for"):

@@ -2598,3 +2598,19 @@ def test_a_hundred_and_a_bare_decimal_point_are_figures(guard):
     assert numbers("end. 5 people") == [("5", "person")]
     assert _verdict(guard, "What layer height should I use with a 0.4 mm nozzle?", "layer height for .4mm nozzle") is (
         Verdict.AGREE)
+
+
+def test_a_title_before_a_name_is_one_word_however_written(guard):
+    # "Dr. Smith", "Dr Smith" and "Doctor Smith"; "Mt. Fuji" and "Mount Fuji": the title's period ended the sentence, so
+    # the name after it was read as a sentence's first word, no name, and "Dr. Smith" met "Dr. Brown" on words alone
+    def names(text):
+        return sorted(f.value for f in read(text).facts if f.kind == "name")
+
+    assert names("is Dr. Smith taking new patients") == names("is Doctor Smith taking new patients") == ["dr", "smith"]
+    assert names("when did Mt. Fuji erupt") == names("when did Mount Fuji erupt") == ["fuji", "mt"]
+    assert names("I live on Main St. What is near me?") == ["main", "st"]  # a street's period still ends its sentence
+    assert "mount" in read("how to mount a TV on drywall").spelled  # a verb, no title
+    assert _verdict(guard, "When did Mount St. Helens last erupt?", "when did mt st helens last erupt") is Verdict.AGREE
+    assert _verdict(guard, "What is open on St. Patrick's Day?", "What is open on Saint Patrick's Day?") is (
+        Verdict.AGREE)
+    assert _verdict(guard, "Is Dr. Smith taking new patients?", "Is Dr. Brown taking new patients?") is Verdict.DIFFER
