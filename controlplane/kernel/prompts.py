@@ -127,6 +127,10 @@ thu thurs fri sat sun spring summer autumn fall winter""".split())
 # "in the fall"), else the verb or noun ("the sun", "when did the wall fall", "a hot spring")
 _AMBIGUOUS_DATES = frozenset("jan mar jun sep sept oct nov dec mon tue tues wed thu thurs fri sat sun".split())
 _SHORT_MONTHS = frozenset("jan jun sep sept oct nov dec".split())  # ("mar": a verb)
+_SHORT_DAYS = frozenset("tue tues thu thurs fri".split())  # days cut short that are no English word in lower case
+# days named as a habit are the day: "open on Saturdays" asks what "open on Saturday" does
+_PLURAL_DAYS = {f"{day}s": day for day in "monday tuesday wednesday thursday friday saturday sunday".split()}
+_DAY_JOINTS = frozenset(("to", "through", "thru", "until", "till", "and", "or", "-"))
 # seasons whose names are also a verb or a thing: read as a date only where a season is meant ("in the fall",
 # "spring 2024"; not "when did Rome fall", "a hot spring"), and met with the bare word by the guard
 SEASON_VERBS = frozenset(("spring", "fall"))
@@ -149,7 +153,7 @@ _UNITS = {
     "ton": "t", "tons": "t", "degree": "deg", "degrees": "deg", "celsius": "c", "fahrenheit": "f", "kelvin": "kelvin",
     "dirham": "mad", "dirhams": "mad", "dh": "mad", "dollar": "usd", "dollars": "usd", "euro": "eur", "euros": "eur",
     "naira": "ngn", "shilling": "kes", "shillings": "kes", "rand": "zar", "cfa": "xof", "dinar": "tnd",
-    "dinars": "tnd", "am": "am", "pm": "pm", "x": "times",
+    "dinars": "tnd", "am": "am", "pm": "pm", "x": "time",
     "gigabyte": "gb", "gigabytes": "gb", "megabyte": "mb", "megabytes": "mb", "terabyte": "tb", "terabytes": "tb",
     "kilobyte": "kb", "kilobytes": "kb", "mile": "mi", "miles": "mi", "foot": "ft", "feet": "ft", "inch": "inch",
     "inches": "inch", "pound": "lb", "pounds": "lb", "lbs": "lb", "ounce": "oz", "ounces": "oz", "kcal": "kcal",
@@ -171,6 +175,7 @@ _RATED = _CURRENCIES | {"percent"}  # amounts and rates that a period after them
 # lengths and volumes, which a period after them makes a speed or a flow ("15 miles per hour", "450 litres a minute";
 # not a weight: "a dog weighing 39 kg, how much per day")
 _FLOWING = frozenset("m mm cm km mi ft inch yd l ml gal pt qt".split())
+_LENGTHS = frozenset("m mm cm km mi ft inch yd".split())
 # a speed written as one code: its unit and period ("15 mph" is "15 miles per hour")
 _SPEEDS = {"mph": ("mi", "hour"), "kph": ("km", "hour"), "kmh": ("km", "hour"), "kmph": ("km", "hour")}
 # a period's adjective right after a rate's number binds as "a" period does ("7% annual", "$5 daily")
@@ -379,6 +384,10 @@ def _title(m: re.Match) -> str:
     return short[0].upper() + short[1:] + " "
 
 
+# a bound written after its figure is the bound written before it: "30 grams or more" is "at least 30 grams", "2 hours
+# or less" "at most 2 hours" (a figure, a word of unit and what it is of: "30 grams of protein or more")
+_OR_MORE = re.compile(r"(?P<figure>[$\u20ac\u00a3]?\d[\d,.]*(?:\s?[A-Za-z%]+(?: of [A-Za-z]+)?)?) or (?:(?P<more>more|greater|above|over|"
+                      r"higher|longer|bigger|larger)|less|fewer|under|below|lower|shorter|smaller)\b", re.IGNORECASE)
 _CHEAPER = re.compile(r"\b(?P<degree>least|less) expensive\b", re.IGNORECASE)  # before the rewrites: "the least
 # expensive way to" is "the cheapest way to", which a rewrite then reads
 # "Symphony No. 5", "card no: 4351", "card nr 4351", "card number 4351": a number's mark, no negation
@@ -413,6 +422,8 @@ _FRACTION = re.compile(r"(?<![\d/.,])(?P<n>\d{1,2})/(?P<d>[2348]|16)(?=\s?(?P<u>
 _SPELLED_FRACTION = re.compile(
     r"\b(?:(?:a|one)\s+)?(?P<f>half|quarter|third|three[ -]quarters?|two[ -]thirds?)(?:[ -]of)?(?:\s+(?:a|an))?[ -]"
     r"(?=(?P<u>[A-Za-z]+)\b)", re.IGNORECASE)
+# a whole and a half is one figure: "one and a half quarts" is 1.5 quarts, "2 and a half hours" 2.5 hours
+_AND_A_HALF = re.compile(r"\b(?P<whole>\d{1,3}|" + "|".join(list(_NUMBER_WORDS)[1:13]) + r") and an? half\b", re.IGNORECASE)
 _FRACTION_WORDS = {"half": "1/2", "quarter": "1/4", "third": "1/3", "three quarter": "3/4", "three quarters": "3/4",
                    "two third": "2/3", "two thirds": "2/3"}
 
@@ -860,6 +871,8 @@ def _tokens(text: str) -> list[_Token]:
     if "|" in text or "=>" in text or "->" in text:
         text = _SEPARATORS.sub(",", text)  # "card: 4860 | amt: 900 MAD | ... => fraud?": a list's separators
     if "half" in lowered or "quarter" in lowered or "third" in lowered:
+        if " and a" in lowered:
+            text = _AND_A_HALF.sub(lambda m: f"{_NUMBER_WORDS.get(m['whole'].lower(), m['whole'])}.5", text)
         text = _SPELLED_FRACTION.sub(_spelled_fraction, text)
     if "/" in text:
         if _DIGIT.search(text):
@@ -876,6 +889,8 @@ def _tokens(text: str) -> list[_Token]:
         text = _CHEAPER.sub(lambda m: "cheapest" if m["degree"].lower() == "least" else "cheaper", text)
     if any(needle in lowered for needle in _NEEDLES) or _AGE_HINT.search(lowered) or lowered.endswith(" for"):
         text = _REWRITE.sub(_rewrite, text)
+    if " or " in text:
+        text = _OR_MORE.sub(lambda m: f"{'at least' if m['more'] else 'at most'} {m['figure']}", text)
     if "\u00b2" in text or "\u00b3" in text:
         text = _POWER.sub(lambda m: f"{m[1]} {'sq' if m[3] == chr(0xb2) else 'cb'}{m[2].lower()}", text)
     if ".m" in lowered:
@@ -966,12 +981,14 @@ def _symbol_or_sign(m: re.Match) -> bool:
 
 def _range_end(tokens: list[_Token], i: int) -> _Token | None:
     """The number with a unit that closes a range the bare number at `i` opens ("2-3 cm", "28 to 34 lb", "between 5
-    and 10 kg"), if any."""
+    and 10 kg") or a product of lengths ("12 x 14 ft"), if any."""
     if i + 2 >= len(tokens) or tokens[i + 2].kind != "number" or not tokens[i + 2].attached:
         return None
     joint = tokens[i + 1].text.lower()
     between = joint == "and" and i > 0 and tokens[i - 1].text.lower() == "between"
-    return tokens[i + 2] if joint in ("-", "to") or between else None
+    # and a product of lengths, whose unit is each side's: "a 12x12 ft room" is 12 ft by 12 ft ("4m x 5m")
+    product = joint == "*" and _unit(tokens[i + 2].attached) in _LENGTHS
+    return tokens[i + 2] if joint in ("-", "to") or between or product else None
 
 
 def _field_counted(tokens: list[_Token], colon: int) -> _Token | None:
@@ -1017,8 +1034,13 @@ def _is_date(tokens: list[_Token], i: int) -> bool:
         return beside_number or tokens[i].text == "May" and not tokens[i].sentence_start
     if lower in _AMBIGUOUS_DATES:
         before = tokens[i - 1].text.lower() if i > 0 and tokens[i - 1].kind == "word" else ""
-        # a month cut short in lower case after a word that places a time: "surfing in oct", "by sept"
-        return tokens[i].text[:1].isupper() or beside_number or (lower in _SHORT_MONTHS and before in _BEFORE_SEASON)
+        # a month cut short in lower case after a word that places a time: "surfing in oct", "by sept"; a day cut
+        # short that is no word ("fri"), or joined to another day ("away sat to mon")
+        joined = any(0 <= j < len(tokens) and 0 <= k < len(tokens) and tokens[j].text.lower() in _DAY_JOINTS
+                     and tokens[k].text.lower() in _DATES and tokens[k].text.lower() not in _AMBIGUOUS_DATES - _SHORT_DAYS
+                     for j, k in ((i - 1, i - 2), (i + 1, i + 2)))
+        return tokens[i].text[:1].isupper() or beside_number or (lower in _SHORT_MONTHS and before in _BEFORE_SEASON) or (
+            lower in _SHORT_DAYS or joined)
     if lower in SEASON_VERBS:
         before = tokens[i - 1].text.lower() if i > 0 and tokens[i - 1].kind == "word" else ""
         return before in _BEFORE_SEASON or beside_number
@@ -1107,6 +1129,15 @@ def _preposition_before(tokens: list[_Token], i: int) -> str:
         j -= 1  # "from the UK", "in my Gmail"
     if j >= 0 and tokens[j].kind == "word" and tokens[j].text.lower() in PREPOSITIONS:
         return tokens[j].text.lower()
+    return ""
+
+
+def _past(tokens: list[_Token], i: int) -> str:
+    """"after" where "past" stands before the time at `i` as "after" would ("past midnight", "open past 10pm"; not
+    "half past 10", "20 past 9": a clock time)."""
+    if i >= 1 and tokens[i - 1].text.lower() == "past" and not (
+            i >= 2 and (tokens[i - 2].kind == "number" or tokens[i - 2].text.lower() in ("half", "quarter", "minutes"))):
+        return "after"
     return ""
 
 
@@ -1261,6 +1292,7 @@ def read(text: str) -> Reading:
         lower = t.text.lower().replace("'", "")
         if t.used or t.kind != "word" or t.quoted:
             continue
+        lower = _PLURAL_DAYS.get(lower, lower)
         if lower in _DATES and _is_date(tokens, i):
             t.used = True
             day = ""
@@ -1329,7 +1361,7 @@ def read(text: str) -> Reading:
             clock = t.text.lower().replace(" ", "").replace(".", "")
             hours, rest = clock.split(":", 1)
             bound = _bound_before(tokens, i)  # "a 2k time < 7:00", "under 7:00"
-            facts.append(Fact("time", _preposition_before(tokens, i), f"{bound}{int(hours)}:{rest}"))
+            facts.append(Fact("time", _preposition_before(tokens, i) or _past(tokens, i), f"{bound}{int(hours)}:{rest}"))
         elif t.kind == "ident":
             t.used = True  # "F-1" is "F1", "W-2" is "W2"
             facts.append(Fact("id", _name_role(tokens, i), _LETTER_DASH_DIGIT.sub("", lower)))
@@ -1352,6 +1384,7 @@ def read(text: str) -> Reading:
             t.used = True
             facts.append(Fact("name", _name_role(tokens, i), lower))
     _qualify_shared_labels(facts, where, tokens)
+    _product_labels(facts, where, tokens)
     # one string per word across every stored reading: a cache keeps a reading per entry
     lowers = [sys.intern(t.text.lower().replace("'", "")) for t in tokens]
     content = [_content(t) or (lower == "right" and lowers[i + 1:i + 2] in (["handed"], ["hand"]))  # "right-handed"
@@ -1439,6 +1472,22 @@ def _qualify_shared_labels(facts: list[Fact], where: dict[int, int], tokens: lis
         if qualifier is not None and _content(qualifier) and len(qualifier.text) > 1 and (
                 qualifier.text.lower() not in labels):
             facts[k] = Fact(fact.kind, qualifier.text.lower(), fact.value, fact.unit)
+
+
+def _product_labels(facts: list[Fact], where: dict[int, int], tokens: list[_Token]) -> None:
+    """The two figures of a product of lengths share one label: the second's, which the word after the product gives
+    ("paint for a 12 x 14 ft room": "room", not "paint"), else the first's ("a room 12 by 14 feet"); both measure the
+    room."""
+    at = {where[k]: k for k, f in enumerate(facts) if f.kind == "num" and k in where}
+    for i, t in enumerate(tokens):
+        if t.kind != "op" or t.text != "*" or (i - 1) not in at or (i + 1) not in at:
+            continue
+        left, right = facts[at[i - 1]], facts[at[i + 1]]
+        if left.unit != right.unit or left.unit not in _LENGTHS or left.label == right.label:
+            continue
+        label = right.label or left.label  # the word after the product names what it measures, if one does
+        facts[at[i - 1]] = Fact(left.kind, label, left.value, left.unit)
+        facts[at[i + 1]] = Fact(right.kind, label, right.value, right.unit)
 
 
 def _runs(facts: list[Fact], where: dict[int, int], tokens: list[_Token]) -> tuple[Run, ...]:

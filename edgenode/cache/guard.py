@@ -2448,7 +2448,7 @@ def _bare_operators(a: Reading, b: Reading) -> tuple[Reading, Reading]:
     return replace(a, facts=tuple(f for f in a.facts if not (f.kind == "op" and f.value in _BARE_OPERATORS))), b
 
 
-_MULTIPLIER = "times"  # the reader's unit for "x" after a number ("2x speed", "a 4x boat")
+_MULTIPLIER = "time"  # the reader's unit for "x" after a number ("2x speed", "a 4x boat"), as for "2 times"
 
 
 def _bare_amounts(a: Reading, b: Reading) -> tuple[Reading, Reading]:

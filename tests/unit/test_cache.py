@@ -2614,3 +2614,65 @@ def test_a_title_before_a_name_is_one_word_however_written(guard):
     assert _verdict(guard, "What is open on St. Patrick's Day?", "What is open on Saint Patrick's Day?") is (
         Verdict.AGREE)
     assert _verdict(guard, "Is Dr. Smith taking new patients?", "Is Dr. Brown taking new patients?") is Verdict.DIFFER
+
+
+def _figures(text):
+    return sorted((f.label, f.value, f.unit) for f in read(text).facts if f.kind == "num")
+
+
+def test_a_whole_and_a_half_is_one_figure():
+    # "one and a half quarts" read 0.5 quarts (the whole was lost), "two and a half hours" 2 and 30 minutes
+    assert [v for _, v, u in _figures("one and a half quarts")] == ["1.5"]
+    assert _figures("two and a half hours") == _figures("2.5 hours") == _figures("150 minutes")
+    assert _figures("half an hour") == _figures("30 minutes")
+
+
+def test_a_bound_after_its_figure_is_the_bound(guard):
+    # "30 grams of protein or more" is "at least 30 grams of protein"; "30 minutes or less" "at most 30 minutes"
+    assert [v for _, v, _ in _figures("contain 30 grams of protein or more")] == [">=30"]
+    assert [v for _, v, _ in _figures("thirty minutes or less")] == ["<=30"]
+    assert [v for _, v, _ in _figures("5 or more people")] == [">=5"]
+    assert [v for _, v, _ in _figures("is 2 or 3 enough")] == ["2", "3"]
+    stored = "Do Factor meals under 600 calories have at least 30 grams of protein?"
+    assert _verdict(guard, stored, "Do Factor meals that are less than 600 calories contain 30 grams of protein or more?"
+                    ) is not Verdict.DIFFER
+    assert _verdict(guard, stored, "Do Factor meals that are less than 600 calories contain 30 grams of protein or less?"
+                    ) is Verdict.DIFFER
+
+
+def test_days_as_habits_cut_short_or_joined_are_days(guard):
+    # "on Saturdays" is the day, "fri" a day in lower case, and "mon" where another day joins it; "I sat on the sun
+    # lounger" names none
+    def dates(text):
+        return sorted(f.value for f in read(text).facts if f.kind == "date")
+
+    assert dates("open on Saturdays") == dates("open on Saturday") == ["sat"]
+    assert dates("away fri to mon") == dates("away from Friday to Monday") == ["fri", "mon"]
+    assert dates("I sat on the sun lounger") == [] and dates("we wed in june") == ["jun"]
+    assert _verdict(guard, "Should a house sitter stay overnight if I'm away from Friday to Monday?",
+                    "away fri to mon - should house sitter stay overnight?") is Verdict.AGREE
+    assert _verdict(guard, "Should a house sitter stay overnight if I'm away from Friday to Monday?",
+                    "away fri to sun - should house sitter stay overnight?") is Verdict.DIFFER
+
+
+def test_a_product_of_lengths_measures_one_thing_in_one_unit(guard):
+    # "a 12x12 ft room" is 12 ft by 12 ft, as "4m x 5m" is; both figures label what the product measures
+    assert _figures("a 12x12 ft bedroom") == [("bedroom", "12", "ft"), ("bedroom", "12", "ft")]
+    assert _figures("a room 4 by 5 meters")[0][1:] == ("4", "m")
+    assert _verdict(guard, "How much paint do I need for a 12 x 14 foot room?",
+                    "How much paint is needed for a room that's 12 by 14 feet?") is Verdict.AGREE
+    assert _verdict(guard, "What size notched trowel should I use for 600 x 600 mm porcelain floor tiles?",
+                    "Which notch size trowel do I need for 60 x 60 cm porcelain floor tiles?") is Verdict.AGREE
+    assert _verdict(guard, "How much paint do I need for a 12 x 14 foot room?",
+                    "How much paint do I need for a 12 x 14 meter room?") is Verdict.DIFFER
+
+
+def test_past_a_time_is_after_it_and_2x_is_two_times(guard):
+    times = [(f.label, f.value) for f in read("will Deliveroo deliver past midnight").facts if f.kind == "time"]
+    assert times == [("after", "0:00")]
+    assert [(f.label, f.value) for f in read("half past 10pm").facts if f.kind == "time"][0][0] == ""
+    assert [u for _, _, u in _figures("3x a week")] == [u for _, _, u in _figures("3 times a week")] == ["time"]
+    assert _verdict(guard, "Is an ice bath 3 times a week safe for someone with high blood pressure?",
+                    "3x/week ice bath, high BP - safe?") is Verdict.AGREE
+    assert _verdict(guard, "Does Deliveroo deliver in Manchester after midnight on a Sunday?",
+                    "On a Sunday, will Deliveroo deliver in Manchester past midnight?") is not Verdict.DIFFER
