@@ -528,7 +528,8 @@ class Guard:
         "luggage", "bag"), and the judge of whole sentences weighs them; nor the guesses from the vectors and WordNet's
         categories (two physical things it does not relate, a word compounded with another, another kind of word)."""
         relation = self._relation(a, b)
-        if opposite(a, b) or relation is Relation.OPPOSITE and self.lexicon.antonyms(a, b) or other_units(a, b) or (
+        if opposite(a, b) or relation is Relation.OPPOSITE and (
+                self.lexicon.antonyms(a, b) or self.lexicon.privative(a, b)) or other_units(a, b) or (
                 _other_times(a, b)):
             return True
         return relation in (Relation.KIN, Relation.OPPOSITE) and self.lexicon is not None and (

@@ -131,6 +131,8 @@ class Lexicon:
             return Relation.UNKNOWN
         if la & lb:
             return Relation.SAME
+        if self.privative(a, b):
+            return Relation.OPPOSITE
         sa, sb = self._senses(la), self._senses(lb)
         ha, hb = self._up(sa, 1), self._up(sb, 1)
         # antonyms, also of a word's direct hypernym: "depart" is a kind of "leave", the opposite of "arrive"
@@ -149,6 +151,16 @@ class Lexicon:
         if ha & hb or ua & ub:
             return Relation.KIN  # siblings under one hypernym (nouns: or one grandparent, cat/dog under carnivore)
         return Relation.UNRELATED
+
+    def privative(self, a: str, b: str) -> bool:
+        """One word says "without" what the other has or is: "cordless" and "corded", "wireless" and "wire" (WordNet
+        derives one from the other, which would read as one meaning)."""
+        for x, y in ((a, b), (b, a)):
+            if x.endswith("less") and len(x) >= 7 and not y.endswith("less"):
+                stem, other = self.lemmas(x[:-4]), self.lemmas(y)
+                if stem and (stem & other or any(other & self._derived.get(s, set()) for s in stem)):
+                    return True
+        return False
 
     def adjective(self, word: str) -> bool:
         """WordNet knows `word` itself as an adjective ("hard", "easy"; not "harder", which it reads as "hard")."""

@@ -2676,3 +2676,10 @@ def test_past_a_time_is_after_it_and_2x_is_two_times(guard):
                     "3x/week ice bath, high BP - safe?") is Verdict.AGREE
     assert _verdict(guard, "Does Deliveroo deliver in Manchester after midnight on a Sunday?",
                     "On a Sunday, will Deliveroo deliver in Manchester past midnight?") is not Verdict.DIFFER
+
+
+def test_cordless_is_no_corded(guard):
+    stored = "Are corded blinds safe in a room with a 2 year old?"
+    assert _verdict(guard, stored, "Are cordless blinds safe in a room with a 2 year old?") is Verdict.DIFFER
+    assert _verdict(guard, "is a wired mouse better for gaming", "is a wireless mouse better for gaming") is (
+        Verdict.DIFFER)

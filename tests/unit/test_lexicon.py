@@ -113,3 +113,11 @@ def test_a_term_whose_final_s_is_no_plural_has_no_base_form_without_it(lexicon):
 ])
 def test_the_guard_asks_wordnet_first(stored, asked, same):
     assert shared_guard().same_text(stored, asked) is same
+
+
+def test_a_word_that_says_without_is_no_synonym_of_what_it_lacks(lexicon):
+    # WordNet derives "cordless" from "cord", which read "corded blinds" and "cordless blinds" as one meaning
+    assert lexicon.relation("corded", "cordless") is Relation.OPPOSITE
+    assert lexicon.relation("wireless", "wired") is Relation.OPPOSITE
+    assert lexicon.privative("sugarless", "sugar") and not lexicon.privative("unless", "un")
+    assert not lexicon.privative("cordless", "wireless")
