@@ -617,6 +617,13 @@ class Guard:
             # nothing else could take its value, or two labels neither of which labels another of the other side's
             # numbers in that unit (no swap: "rose from 165 AUD", "went up from 165 AUD"; not "load 30 MW peak 46 MW",
             # "peak 30 MW load 46 MW"): its label words are compared as template words
+            if bool(fa.label) != bool(fb.label):
+                # labelled on one side only, by a word that is no preposition ("after the first week" is not "in the
+                # first week"), where the bare side labels no other of its figures in that unit: no role of it is
+                # swapped ("support 2350 and 4000" and "2350 and 4000")
+                bare_side, bare = (b, fb) if fa.label else (a, fa)
+                return alone or (fa.label or fb.label) not in PREPOSITIONS and not any(
+                    f.label for f in bare_side.facts if f.kind == bare.kind and f.unit == bare.unit)
             return alone or bool(fa.label and fb.label) and not (
                 _labels_other(fa, b) & _label_words(fb.label, b) or _labels_other(fb, a) & _label_words(fa.label, a)
                 or fa.label in _labels_other(fa, b) or fb.label in _labels_other(fb, a))

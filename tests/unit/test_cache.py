@@ -2683,3 +2683,17 @@ def test_cordless_is_no_corded(guard):
     assert _verdict(guard, stored, "Are cordless blinds safe in a room with a 2 year old?") is Verdict.DIFFER
     assert _verdict(guard, "is a wired mouse better for gaming", "is a wireless mouse better for gaming") is (
         Verdict.DIFFER)
+
+
+def test_a_figure_labelled_on_one_side_only_keeps_its_role_where_none_could_swap(guard):
+    # "the LCM of 4 and 6" labels neither figure, "the least common multiple of 4 and 6" labels 4 "multiple": the bare
+    # side labels no figure, so nothing is swapped; a bare side that labels the other figure could swap them, and a
+    # preposition is a role ("after the first week" is not "in the first week")
+    assert _verdict(guard, "What is the least common multiple of 4 and 6?", "What's the LCM of 4 and 6?") is (
+        Verdict.AGREE)
+    assert _verdict(guard, "Which solder ratio is best for stained glass, 60/40 or 50/50?",
+                    "For stained glass, is 50/50 or 60/40 solder the best ratio?") is Verdict.AGREE
+    assert _verdict(guard, "load 30 MW, 46 MW: is that normal?", "30 MW, load 46 MW: is that normal?") is Verdict.DIFFER
+    wear = "Should I wear my new hearing aids for more than 8 hours a day in the first week?"
+    assert _verdict(guard, wear, "Should I wear my new hearing aids for more than 8 hours a day after the first week?"
+                    ) is Verdict.DIFFER
