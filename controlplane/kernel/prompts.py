@@ -971,6 +971,19 @@ def _tokens(text: str) -> list[_Token]:
             t.kind, t.text, t.attached = "time", _clock(int(t.text), "00", half), ""
         elif half and (dotted := _DOTTED_CLOCK.fullmatch(t.text)) and 0 < int(dotted["h"]) <= 12:
             t.kind, t.text, t.attached = "time", _clock(int(dotted["h"]), dotted["m"], half), ""  # "7.30pm"
+    return _ratios(out)
+
+
+def _ratios(out: list[_Token]) -> list[_Token]:
+    """Two whole numbers a colon joins that make no clock (one digit after it) are one ratio, read as a code is: "a
+    16:8 fast", "the 5:2 diet", "3:1 sand to cement" (not two figures with labels of their own)."""
+    i = 1
+    while i + 1 < len(out):
+        left, colon, right = out[i - 1], out[i], out[i + 1]
+        if (colon.kind == "punct" and colon.text == ":" and left.kind == right.kind == "number" and not left.attached
+                and not right.attached and left.text.isdigit() and right.text.isdigit() and len(right.text) == 1):
+            out[i - 1:i + 2] = [_Token("ident", f"{left.text}:{right.text}", sentence_start=left.sentence_start)]
+        i += 1
     return out
 
 

@@ -2697,3 +2697,14 @@ def test_a_figure_labelled_on_one_side_only_keeps_its_role_where_none_could_swap
     wear = "Should I wear my new hearing aids for more than 8 hours a day in the first week?"
     assert _verdict(guard, wear, "Should I wear my new hearing aids for more than 8 hours a day after the first week?"
                     ) is Verdict.DIFFER
+
+
+def test_a_ratio_is_one_code_not_two_figures(guard):
+    # "a 16:8 fast" read 16 and 8, each with a label of its own ("fast" took 8), so "16:8 fasting" met it nowhere
+    assert [(f.kind, f.value) for f in read("on a 16:8 fast").facts] == [("id", "16:8")]
+    assert [(f.kind, f.value) for f in read("mix sand and cement 3:1").facts] != [
+        (f.kind, f.value) for f in read("mix sand and cement 1:3").facts]
+    assert [f.kind for f in read("open at 5:30").facts] == ["time"]
+    weight = "How much weight can I lose in 4 weeks doing 16:8 fasting at 90 kg?"
+    assert _verdict(guard, weight, "expected weight loss in four weeks on 16:8 if I weigh 90kg") is not Verdict.DIFFER
+    assert _verdict(guard, weight, "expected weight loss in four weeks on 18:6 if I weigh 90kg") is Verdict.DIFFER
