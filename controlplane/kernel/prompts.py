@@ -1179,6 +1179,21 @@ def _leads_to(tokens: list[_Token], i: int) -> bool:
                                      and after.text.lower() not in FUNCTION_WORDS)
 
 
+_RAISING = frozenset("get gets getting got heat heats heating heated warm warms warming bring brings bringing brought "
+                     "preheat preheats preheating".split())
+
+
+def _raised(tokens: list[_Token], up: int) -> bool:
+    """A verb of bringing a thing to a level stands before the "up" at `up`, in its clause and at most three words
+    back ("get up to", "heat the water up to")."""
+    for j in range(up - 1, max(up - 5, -1), -1):
+        if tokens[j].kind != "word":
+            return False
+        if tokens[j].text.lower() in _RAISING:
+            return True
+    return False
+
+
 def _bound_before(tokens: list[_Token], i: int) -> str:
     """The comparison a number is bound by ("" when none), its words consumed."""
     j = i - 1
@@ -1191,6 +1206,9 @@ def _bound_before(tokens: list[_Token], i: int) -> str:
         return ""
     word = tokens[j].text.lower()
     before = tokens[j - 1].text.lower() if j > 0 and tokens[j - 1].kind == "word" else ""
+    if (before, word) == ("up", "to") and _raised(tokens, j - 1):
+        tokens[j].used = tokens[j - 1].used = True
+        return ""  # "get the oven up to 900 F" reaches 900 F, as "reach 900 F" does: no bound
     if (before, word) in _PAIRED:
         tokens[j].used = tokens[j - 1].used = True
         return _PAIRED[(before, word)]

@@ -2708,3 +2708,12 @@ def test_a_ratio_is_one_code_not_two_figures(guard):
     weight = "How much weight can I lose in 4 weeks doing 16:8 fasting at 90 kg?"
     assert _verdict(guard, weight, "expected weight loss in four weeks on 16:8 if I weigh 90kg") is not Verdict.DIFFER
     assert _verdict(guard, weight, "expected weight loss in four weeks on 18:6 if I weigh 90kg") is Verdict.DIFFER
+
+
+def test_getting_a_thing_up_to_a_level_reaches_it(guard):
+    # "get a pizza oven up to 900 F" reaches 900 F as "reach 900F" does; "holds up to 10 kg" still bounds
+    assert [f.value for f in read("get a pizza oven up to 900 F").facts] == ["900"]
+    assert [f.value for f in read("heat the water up to 80C").facts] == ["80"]
+    assert [f.value for f in read("a bag that holds up to 10 kg").facts] == ["<=10000"]
+    assert _verdict(guard, "What's the best wood for a pizza oven to reach 900F within 30 minutes?",
+                    "Best wood to get a pizza oven up to 900 F within thirty minutes?") is not Verdict.DIFFER
