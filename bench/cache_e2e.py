@@ -55,6 +55,7 @@ from bench.cacheeval import (
     design_twentyfirst,
     design_twentyfourth,
     design_twentysecond,
+    design_twentyseventh,
     design_twentysixth,
     design_twentythird,
     evaluate,
@@ -117,6 +118,7 @@ def quality(figures: dict[str, float | int]) -> None:
               "design_twentyfourth": design_twentyfourth.pairs(),
               "design_twentyfifth": design_twentyfifth.pairs(),
               "design_twentysixth": design_twentysixth.pairs(),
+              "design_twentyseventh": design_twentyseventh.pairs(),
               "design_probes": design_probes.pairs()}
     for split, pairs in splits.items():
         families = {"": pairs, "_workloads": [p for p in pairs if p.family in WORKLOADS],
