@@ -1314,10 +1314,10 @@ def read(text: str) -> Reading:
     # an interrogative asks only where it opens its clause ("when should I plant", "who wrote it and in what
     # year"); later it joins clauses ("why does it fail when I call the API", "worse when lying down")
     opens, seen = [], False
-    for t in tokens:
+    for i, t in enumerate(tokens):  # (a request's own verb opens no clause: "explain why it failed" asks why)
         opens.append(not seen)
         seen = not (t.kind == "punct" and t.text in _CLAUSE_END) and t.text.lower() not in _COORDINATORS and (
-            seen or _content(t))
+            seen or _content(t) and not (t.text.lower() in _FRAMES and _opens_request(tokens, i)))
     for i, t in enumerate(tokens):  # facts without a role: dates (a day of the month joins its month), negations
         where[len(facts)] = i
         lower = t.text.lower().replace("'", "")

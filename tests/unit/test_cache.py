@@ -2717,3 +2717,14 @@ def test_getting_a_thing_up_to_a_level_reaches_it(guard):
     assert [f.value for f in read("a bag that holds up to 10 kg").facts] == ["<=10000"]
     assert _verdict(guard, "What's the best wood for a pizza oven to reach 900F within 30 minutes?",
                     "Best wood to get a pizza oven up to 900 F within thirty minutes?") is not Verdict.DIFFER
+
+
+def test_a_request_verb_opens_no_clause_so_the_interrogative_after_it_asks(guard):
+    # "Explain why Facebook renamed itself Meta" asks why, as "why did Facebook rename itself Meta" does; it met "when
+    # did Facebook rename itself Meta"
+    assert [f.value for f in read("Explain why Facebook renamed itself Meta.").facts if f.kind == "ask"] == ["why"]
+    assert [f.value for f in read("could you explain how a bill becomes law").facts if f.kind == "ask"] == ["how"]
+    assert _verdict(guard, "Explain why Facebook renamed itself Meta.", "When did Facebook rename itself Meta?") is (
+        Verdict.DIFFER)
+    assert _verdict(guard, "How do I empty the black water tank into a dump station?",
+                    "Could someone explain how I empty my black water tank into a dump station?") is Verdict.AGREE
