@@ -2728,3 +2728,11 @@ def test_a_request_verb_opens_no_clause_so_the_interrogative_after_it_asks(guard
         Verdict.DIFFER)
     assert _verdict(guard, "How do I empty the black water tank into a dump station?",
                     "Could someone explain how I empty my black water tank into a dump station?") is Verdict.AGREE
+
+
+def test_surviving_is_no_dying(guard):
+    # the vectors put "survived" and "died" close (0.70) and WordNet relates them in no way
+    assert _verdict(guard, "How many people survived the sinking of the Titanic?",
+                    "How many people died in the sinking of the Titanic?") is Verdict.DIFFER
+    assert _verdict(guard, "Is the cat alive after a week without water?",
+                    "Is the cat dead after a week without water?") is Verdict.DIFFER
