@@ -1018,7 +1018,8 @@ class Guard:
             if match is None:
                 return Verdict.DIFFER
             free.pop(match)
-        if _roles_swapped(a, b) or _negation_swapped(a, b) or _order_swapped(a, b) or self._doers_traded(a, b) or any(
+        if _roles_swapped(a, b) or _wh_roles_swapped(a, b) or _negation_swapped(a, b) or _order_swapped(a, b) or (
+                self._doers_traded(a, b)) or any(
                 rule(a, b) or rule(b, a) for rule in _SMALL_WORDS):
             return Verdict.DIFFER
         if (self._compared_for_plain(a, b) or self._compared_for_plain(b, a) or self._superlative_for_comparative(a, b)
@@ -1387,6 +1388,34 @@ def _stem(word: str) -> str:
     words stand is compared."""
     base = lemma(word)
     return base[:-1] if len(base) >= 4 and base.endswith("e") else base
+
+
+_WH_DOERS = frozenset(("who", "whom", "what"))
+_DO = frozenset(("do", "does", "did"))
+
+
+def _wh_roles(reading: Reading) -> set[tuple[str, str, str]]:
+    """(deed, name, role) for a name an interrogative's verb takes: "who killed Mercutio" has Mercutio the deed's
+    object, "who did Mercutio kill" its doer."""
+    names = {f.value for f in reading.facts if f.kind == "name"}
+    words = [w for w in reading.spelled if w and w not in DETERMINERS]
+    out = set()
+    for i, w in enumerate(words[:-2]):
+        if w not in _WH_DOERS:
+            continue
+        if words[i + 1] in _DO and i + 3 < len(words) and words[i + 2] in names:
+            out.add((lemma(words[i + 3]), words[i + 2], "doer"))  # "who did Mercutio kill"
+        elif words[i + 1] not in FUNCTION_WORDS and words[i + 2] in names:
+            out.add((lemma(words[i + 1]), words[i + 2], "object"))  # "who killed Mercutio"
+    return out
+
+
+def _wh_roles_swapped(a: Reading, b: Reading) -> bool:
+    """One name the doer of a deed an interrogative asks about on one side and its object on the other: "who killed
+    Mercutio" is not "who did Mercutio kill"."""
+    roles_b = _wh_roles(b)
+    return any((deed, name, other) in roles_b for deed, name, role in _wh_roles(a)
+               for other in ("doer", "object") if other != role)
 
 
 def _roles_swapped(a: Reading, b: Reading) -> bool:

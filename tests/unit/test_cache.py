@@ -2736,3 +2736,13 @@ def test_surviving_is_no_dying(guard):
                     "How many people died in the sinking of the Titanic?") is Verdict.DIFFER
     assert _verdict(guard, "Is the cat alive after a week without water?",
                     "Is the cat dead after a week without water?") is Verdict.DIFFER
+
+
+def test_a_name_an_interrogative_asks_about_keeps_its_role(guard):
+    # "who killed Mercutio" asks for his killer, "who did Mercutio kill" for his victim: every word and name alike
+    assert _verdict(guard, "Who killed Mercutio in Romeo and Juliet?", "Who did Mercutio kill in Romeo and Juliet?") is (
+        Verdict.DIFFER)
+    assert _verdict(guard, "Who killed Mercutio in Romeo and Juliet?", "who killed mercutio in romeo & juliet") is (
+        Verdict.AGREE)
+    assert _verdict(guard, "Who did Caesar defeat at Pharsalus?", "At Pharsalus, who did Caesar defeat?") is (
+        Verdict.AGREE)
