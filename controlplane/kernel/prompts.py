@@ -1154,6 +1154,23 @@ def _past(tokens: list[_Token], i: int) -> str:
     return ""
 
 
+def _opens_name(tokens: list[_Token], i: int) -> bool:
+    """The capitalised word opening a sentence at `i` is a name's first word: a capitalised word that is no function
+    word follows it ("Grand Canyon North Rim: when", "Yellowstone National Park is"; it took the first word for its
+    label), and it asks, requests, places or joins nothing itself ("Summarize Plato's", "After Aida")."""
+    nxt = tokens[i + 1] if i + 1 < len(tokens) else None
+    lower = tokens[i].text.lower()
+    return (nxt is not None and nxt.kind == "word" and nxt.text[:1].isupper() and not nxt.text.isupper()
+            and nxt.text.lower() not in FUNCTION_WORDS and lower not in _REQUESTS and lower not in _INTERJECTIONS
+            and lower not in _MODALS and lower not in _ASKS and lower not in PREPOSITIONS and not tokens[i].text.isupper())
+
+
+# verbs that open a request before what it is about ("Summarize Plato's allegory", "Compare Python and Java")
+_REQUESTS = _FRAMES | frozenset("summarize summarise compare contrast translate critique analyze analyse write show give "
+                                "convert rank rate review outline draft create generate plan visit share teach recap "
+                                "sum describe discuss".split())
+
+
 def _name_role(tokens: list[_Token], i: int) -> str:
     """A name's or code's label: its preposition; "from" where it is the first of "A to B" ("MAD to AUD exchange
     rate", "Paris to Lyon by train": where the trip starts, as "from MAD to AUD" says); "home" where one lives there
@@ -1411,7 +1428,8 @@ def read(text: str) -> Reading:
             # "is a fixed tariff cheaper than a green one": what is compared against is a role
             t.used = True
             facts.append(Fact("than", "", against))
-        elif t.kind == "word" and t.text[:1].isupper() and not t.sentence_start and lower not in FUNCTION_WORDS:
+        elif t.kind == "word" and t.text[:1].isupper() and lower not in FUNCTION_WORDS and (
+                not t.sentence_start or _opens_name(tokens, i)):
             t.used = True
             facts.append(Fact("name", _name_role(tokens, i), lower))
     _qualify_shared_labels(facts, where, tokens)

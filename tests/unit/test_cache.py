@@ -2746,3 +2746,21 @@ def test_a_name_an_interrogative_asks_about_keeps_its_role(guard):
         Verdict.AGREE)
     assert _verdict(guard, "Who did Caesar defeat at Pharsalus?", "At Pharsalus, who did Caesar defeat?") is (
         Verdict.AGREE)
+
+
+def test_a_name_that_opens_a_sentence_is_a_name(guard):
+    # "Grand Canyon North Rim: when..." read "Grand" as a sentence's first word, no name, and made it the label of
+    # "Canyon"; a word that requests, asks or places stays what it is ("Summarize Plato's", "After Aida")
+    def names(text):
+        return sorted(f.value for f in read(text).facts if f.kind == "name")
+
+    assert names("Grand Canyon North Rim: what's the best time of year to visit?") == [
+        "canyon", "grand", "north", "rim"]
+    assert names("Yellowstone National Park is mostly in which U.S. state?") == ["national", "park", "yellowstone"]
+    assert names("Summarize Plato's allegory of the cave.") == ["plato"]
+    assert names("After Aida, which opera did Verdi write?") == ["aida", "verdi"]
+    assert names("Compare Python and Java") == ["java", "python"]
+    assert _verdict(guard, "When is the best time of year to visit Grand Canyon's North Rim?",
+                    "Grand Canyon North Rim: what's the best time of year to visit?") is Verdict.AGREE
+    assert _verdict(guard, "When is the best time of year to visit Grand Canyon's South Rim?",
+                    "Grand Canyon North Rim: what's the best time of year to visit?") is Verdict.DIFFER
