@@ -374,6 +374,17 @@ _REWRITE = re.compile(r"\b(?:" + "|".join(f"(?P<r{i}>{a})" for i, (a, _) in enum
 _TITLE = re.compile(r"\b(?:(?P<short>dr|mr|mrs|ms|mt|st|ft|prof)\.\s*(?!(?:what|how|where|when|why|who|which|is|are|can|"
                     r"do|does|should|i|it|the|any|my|we)\b)(?=[a-z])|(?-i:(?P<long>Doctor|Mister|Mount|Saint|Fort|"
                     r"Professor))\s+(?=(?-i:[A-Z])))", re.IGNORECASE)
+# initials written with periods are the code written without: "U.S." is "US", "U.K." "UK", "D.C." "DC" (not "a.m.",
+# "p.m.", "e.g.", "i.e.", which other rules read)
+_INITIALISM = re.compile(r"\b(?:[A-Za-z]\.){2,}(?![A-Za-z])")
+_NO_INITIALISM = frozenset(("am", "pm", "eg", "ie"))
+
+
+def _initialism(m: re.Match) -> str:
+    letters = m[0].replace(".", "")
+    return m[0] if letters.lower() in _NO_INITIALISM else letters.upper()
+
+
 _SHORT_TITLES = {"doctor": "dr", "mister": "mr", "mount": "mt", "saint": "st", "fort": "ft", "professor": "prof"}
 
 
@@ -882,6 +893,8 @@ def _tokens(text: str) -> list[_Token]:
             text = _SPACED_SLASH.sub(", ", text)
     if " or no " in lowered:
         text = _OR_NO_SAME.sub(r"\1", text)  # "poles or no poles?" asks whether poles: no negation
+    if "." in text and _INITIALISM.search(text):
+        text = _INITIALISM.sub(_initialism, text)
     if ". " in lowered or "doctor " in lowered or "mister " in lowered or "mount " in lowered or "saint " in lowered or (
             "fort " in lowered or "professor " in lowered):
         text = _TITLE.sub(_title, text)

@@ -2764,3 +2764,17 @@ def test_a_name_that_opens_a_sentence_is_a_name(guard):
                     "Grand Canyon North Rim: what's the best time of year to visit?") is Verdict.AGREE
     assert _verdict(guard, "When is the best time of year to visit Grand Canyon's South Rim?",
                     "Grand Canyon North Rim: what's the best time of year to visit?") is Verdict.DIFFER
+
+
+def test_initials_with_periods_are_the_code(guard):
+    # "U.S." read "u" as a name and "s" as a word; "a.m.", "e.g." are left to the rules that read them
+    def codes(text):
+        return sorted(f.value for f in read(text).facts if f.kind == "id")
+
+    assert codes("Who was the 16th U.S. president?") == codes("Who was the 16th US president?") == ["us"]
+    assert codes("is the U.K. in the EU") == ["eu", "uk"]
+    assert [f.value for f in read("open at 5 p.m. today").facts if f.kind == "time"] == ["17:00"]
+    assert _verdict(guard, "Who was the 16th President of the United States?", "Who was the 16th U.S. president?") is (
+        Verdict.AGREE)
+    assert _verdict(guard, "Who was the 16th U.K. prime minister?", "Who was the 16th U.S. president?") is (
+        Verdict.DIFFER)
