@@ -385,6 +385,16 @@ def _initialism(m: re.Match) -> str:
     return m[0] if letters.lower() in _NO_INITIALISM else letters.upper()
 
 
+# a year cut to its last two digits after an apostrophe is the year: "the act of '64" is 1964, "class of '09" 2009
+_SHORT_YEAR = re.compile(r"(?<![\w'\u2019])['\u2019](\d{2})\b(?!['\u2019])")
+
+
+def _short_year(m: re.Match) -> str:
+    if _QUOTED.match(m.string, m.start()):
+        return m[0]  # "landing in '10 off'": a quote
+    return f"{'19' if int(m[1]) >= 30 else '20'}{m[1]}"
+
+
 _SHORT_TITLES = {"doctor": "dr", "mister": "mr", "mount": "mt", "saint": "st", "fort": "ft", "professor": "prof"}
 
 
@@ -893,6 +903,8 @@ def _tokens(text: str) -> list[_Token]:
             text = _SPACED_SLASH.sub(", ", text)
     if " or no " in lowered:
         text = _OR_NO_SAME.sub(r"\1", text)  # "poles or no poles?" asks whether poles: no negation
+    if ("'" in text or "\u2019" in text) and _DIGIT.search(text):
+        text = _SHORT_YEAR.sub(_short_year, text)
     if "." in text and _INITIALISM.search(text):
         text = _INITIALISM.sub(_initialism, text)
     if ". " in lowered or "doctor " in lowered or "mister " in lowered or "mount " in lowered or "saint " in lowered or (

@@ -2778,3 +2778,18 @@ def test_initials_with_periods_are_the_code(guard):
         Verdict.AGREE)
     assert _verdict(guard, "Who was the 16th U.K. prime minister?", "Who was the 16th U.S. president?") is (
         Verdict.DIFFER)
+
+
+def test_a_year_cut_to_two_digits_after_an_apostrophe_is_the_year(guard):
+    # "the '39 World's Fair" is 1939, "class of '09" 2009; a quoted "'10 off'" is a quote
+    def numbers(text):
+        return [f.value for f in read(text).facts if f.kind == "num"]
+
+    assert numbers("from the '39 World's Fair") == numbers("from the 1939 World's Fair") == ["1939"]
+    assert numbers("class of '09 reunion") == ["2009"]
+    assert numbers("What does landing in '10 off' score in shuffleboard?") == ["10"]
+    fair = "When is the Westinghouse time capsule from the 1939 World's Fair supposed to be opened?"
+    assert _verdict(guard, fair, "When is the Westinghouse time capsule from the '39 World's Fair supposed to be opened?"
+                    ) is Verdict.AGREE
+    assert _verdict(guard, fair, "When is the Westinghouse time capsule from the '64 World's Fair supposed to be opened?"
+                    ) is Verdict.DIFFER
