@@ -374,6 +374,16 @@ _REWRITE = re.compile(r"\b(?:" + "|".join(f"(?P<r{i}>{a})" for i, (a, _) in enum
 _TITLE = re.compile(r"\b(?:(?P<short>dr|mr|mrs|ms|mt|st|ft|prof)\.\s*(?!(?:what|how|where|when|why|who|which|is|are|can|"
                     r"do|does|should|i|it|the|any|my|we)\b)(?=[a-z])|(?-i:(?P<long>Doctor|Mister|Mount|Saint|Fort|"
                     r"Professor))\s+(?=(?-i:[A-Z])))", re.IGNORECASE)
+# the 24-hour clock is a way to write times, not a day: "switch my phone to 24 hour time", "the 24-hour clock" and
+# "military time" (and the 12-hour one likewise)
+_HOUR_CLOCK = re.compile(r"\b(?:(?P<n>24|12|twenty[- ]four|twelve)[- ]?(?:hour|hr|h) (?:clock|time|format)|military time)\b",
+                         re.IGNORECASE)
+
+
+def _hour_clock(m: re.Match) -> str:
+    return "clock12" if (m["n"] or "").lower() in ("12", "twelve") else "clock24"
+
+
 # initials written with periods are the code written without: "U.S." is "US", "U.K." "UK", "D.C." "DC" (not "a.m.",
 # "p.m.", "e.g.", "i.e.", which other rules read)
 _INITIALISM = re.compile(r"\b(?:[A-Za-z]\.){2,}(?![A-Za-z])")
@@ -903,6 +913,8 @@ def _tokens(text: str) -> list[_Token]:
             text = _SPACED_SLASH.sub(", ", text)
     if " or no " in lowered:
         text = _OR_NO_SAME.sub(r"\1", text)  # "poles or no poles?" asks whether poles: no negation
+    if " clock" in lowered or " time" in lowered or " format" in lowered:
+        text = _HOUR_CLOCK.sub(_hour_clock, text)
     if ("'" in text or "\u2019" in text) and _DIGIT.search(text):
         text = _SHORT_YEAR.sub(_short_year, text)
     if "." in text and _INITIALISM.search(text):
@@ -999,9 +1011,17 @@ def _tokens(text: str) -> list[_Token]:
     return _ratios(out)
 
 
+_SCALE_WORDS = frozenset(("scale", "ratio", "mix"))
+
+
 def _ratios(out: list[_Token]) -> list[_Token]:
     """Two whole numbers a colon joins that make no clock (one digit after it) are one ratio, read as a code is: "a
-    16:8 fast", "the 5:2 diet", "3:1 sand to cement" (not two figures with labels of their own)."""
+    16:8 fast", "the 5:2 diet", "3:1 sand to cement" (not two figures with labels of their own); and so one that could
+    be a clock where a scale or a ratio follows it ("a 1:12 scale dollhouse")."""
+    for i, t in enumerate(out[:-1]):
+        if t.kind == "time" and out[i + 1].kind == "word" and out[i + 1].text.lower() in _SCALE_WORDS and (
+                re.fullmatch(r"\d{1,3}:\d{1,3}", t.text)):
+            t.kind = "ident"
     i = 1
     while i + 1 < len(out):
         left, colon, right = out[i - 1], out[i], out[i + 1]

@@ -2793,3 +2793,18 @@ def test_a_year_cut_to_two_digits_after_an_apostrophe_is_the_year(guard):
                     ) is Verdict.AGREE
     assert _verdict(guard, fair, "When is the Westinghouse time capsule from the '64 World's Fair supposed to be opened?"
                     ) is Verdict.DIFFER
+
+
+def test_the_24_hour_clock_is_a_way_to_write_times_and_a_scale_is_a_ratio(guard):
+    # "24 hour time" read 1440 minutes; "a 1:12 scale dollhouse" a time of day
+    def facts(text):
+        return sorted((f.kind, f.value) for f in read(text).facts if f.kind != "ask")
+
+    assert facts("switch my phone to 24 hour time") == facts("set my phone to the 24-hour clock") == [("id", "clock24")]
+    assert facts("bake for 24 hours time") == [("num", "1440")]
+    assert facts("paint for a 1:12 scale dollhouse") == [("id", "1:12")]
+    assert facts("open at 5:30") == [("time", "5:30")]
+    assert _verdict(guard, "Is midnight 0000 or 2400 in military time?", "midnight 24 hour time 0000 or 2400") is (
+        Verdict.AGREE)
+    assert _verdict(guard, "How do I switch my phone to 24 hour time?", "how do I set my phone to the 12-hour clock") is (
+        Verdict.DIFFER)
