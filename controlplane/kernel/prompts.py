@@ -374,6 +374,23 @@ _REWRITE = re.compile(r"\b(?:" + "|".join(f"(?P<r{i}>{a})" for i, (a, _) in enum
 _TITLE = re.compile(r"\b(?:(?P<short>dr|mr|mrs|ms|mt|st|ft|prof)\.\s*(?!(?:what|how|where|when|why|who|which|is|are|can|"
                     r"do|does|should|i|it|the|any|my|we)\b)(?=[a-z])|(?-i:(?P<long>Doctor|Mister|Mount|Saint|Fort|"
                     r"Professor))\s+(?=(?-i:[A-Z])))", re.IGNORECASE)
+# a decade is one thing however written: "the 1980s", "the 80s", "the '80s" and "the eighties" (not 1980 seconds; "80s"
+# alone may be seconds: "sprint 80s")
+_DECADE = re.compile(r"\b(?P<full>1[0-9]{2}0|20[0-9]0)['\u2019]?s\b|(?:(?<=\bthe )|(?<=\bthe ['\u2019])|(?<=\bthe \u2018)|"
+                     r"(?<=\bearly )|(?<=\blate )|(?<=\bmid )|(?<=\bmid-))['\u2019]?(?P<short>[1-9]0)['\u2019]?s\b|"
+                     r"(?<=\bthe )(?P<word>twenties|thirties|forties|fifties|sixties|seventies|eighties|nineties)\b",
+                     re.IGNORECASE)
+_DECADE_WORDS = {w: str(10 * n) for n, w in enumerate(
+    "twenties thirties forties fifties sixties seventies eighties nineties".split(), start=2)}
+
+
+def _decade(m: re.Match) -> str:
+    if m["full"]:
+        return f"decade{m['full']}"
+    tens = m["short"] or _DECADE_WORDS[m["word"].lower()]
+    return f"decade{'19' if int(tens) >= 30 else '20'}{tens}"
+
+
 # the 24-hour clock is a way to write times, not a day: "switch my phone to 24 hour time", "the 24-hour clock" and
 # "military time" (and the 12-hour one likewise)
 _HOUR_CLOCK = re.compile(r"\b(?:(?P<n>24|12|twenty[- ]four|twelve)[- ]?(?:hour|hr|h) (?:clock|time|format)|military time)\b",
@@ -915,6 +932,8 @@ def _tokens(text: str) -> list[_Token]:
         text = _OR_NO_SAME.sub(r"\1", text)  # "poles or no poles?" asks whether poles: no negation
     if " clock" in lowered or " time" in lowered or " format" in lowered:
         text = _HOUR_CLOCK.sub(_hour_clock, text)
+    if "0s" in lowered or "0's" in lowered or "ties" in lowered:
+        text = _DECADE.sub(_decade, text)
     if ("'" in text or "\u2019" in text) and _DIGIT.search(text):
         text = _SHORT_YEAR.sub(_short_year, text)
     if "." in text and _INITIALISM.search(text):

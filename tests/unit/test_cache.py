@@ -2808,3 +2808,17 @@ def test_the_24_hour_clock_is_a_way_to_write_times_and_a_scale_is_a_ratio(guard)
         Verdict.AGREE)
     assert _verdict(guard, "How do I switch my phone to 24 hour time?", "how do I set my phone to the 12-hour clock") is (
         Verdict.DIFFER)
+
+
+def test_a_decade_is_one_thing_however_written(guard):
+    # "the 1980s" read 1980 seconds, "the 80s" 80 seconds
+    def facts(text):
+        return sorted((f.kind, f.value) for f in read(text).facts)
+
+    assert facts("best music of the 1980s") == facts("best music of the '80s") == facts("best music of the eighties") == [
+        ("id", "decade1980")]
+    assert facts("sprint 80s then rest") == [("num", "80")]
+    assert _verdict(guard, "What was the best-selling car of the 1980s?", "best selling car of the 80s?") is not (
+        Verdict.DIFFER)
+    assert _verdict(guard, "What was the best-selling car of the 1980s?", "best selling car of the 90s?") is (
+        Verdict.DIFFER)
