@@ -391,6 +391,24 @@ def _decade(m: re.Match) -> str:
     return f"decade{'19' if int(tens) >= 30 else '20'}{tens}"
 
 
+# a time said from the hour is the clock time: "half past 10" is 10:30, "quarter to 5 pm" 4:45 pm, "20 past 9" 9:20
+# (minutes to an hour only as a quarter: "2 to 5" is a range)
+_PAST_HOUR = re.compile(r"\b(?P<m>half|(?:a )?quarter|[1-5]?[0-9]|" + "|".join(list(_NUMBER_WORDS)[1:21]) + r")"
+                        r"(?: minutes?)? (?P<rel>past|to) (?P<h>1[0-2]|[1-9]|" + "|".join(list(_NUMBER_WORDS)[1:13])
+                        + r")\b(?!:)", re.IGNORECASE)
+
+
+def _past_hour(m: re.Match) -> str:
+    said = m["m"].lower().removeprefix("a ")
+    minutes = {"half": 30, "quarter": 15}.get(said) or int(_NUMBER_WORDS.get(said, said))
+    hour = int(_NUMBER_WORDS.get(m["h"].lower(), m["h"]))
+    if not 0 < minutes < 60 or m["rel"].lower() == "to" and said != "quarter":
+        return m[0]  # "from 2 to 5 people", "add 5 to 3": a range, a sum ("20 to 9" is said too seldom to tell)
+    if m["rel"].lower() == "to":
+        hour, minutes = (hour - 2) % 12 + 1, 60 - minutes
+    return f"{hour}:{minutes:02d}"
+
+
 # the 24-hour clock is a way to write times, not a day: "switch my phone to 24 hour time", "the 24-hour clock" and
 # "military time" (and the 12-hour one likewise)
 _HOUR_CLOCK = re.compile(r"\b(?:(?P<n>24|12|twenty[- ]four|twelve)[- ]?(?:hour|hr|h) (?:clock|time|format)|military time)\b",
@@ -930,6 +948,8 @@ def _tokens(text: str) -> list[_Token]:
             text = _SPACED_SLASH.sub(", ", text)
     if " or no " in lowered:
         text = _OR_NO_SAME.sub(r"\1", text)  # "poles or no poles?" asks whether poles: no negation
+    if " past " in lowered or " to " in lowered:
+        text = _PAST_HOUR.sub(_past_hour, text)
     if " clock" in lowered or " time" in lowered or " format" in lowered:
         text = _HOUR_CLOCK.sub(_hour_clock, text)
     if "0s" in lowered or "0's" in lowered or "ties" in lowered:

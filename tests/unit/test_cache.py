@@ -2822,3 +2822,16 @@ def test_a_decade_is_one_thing_however_written(guard):
         Verdict.DIFFER)
     assert _verdict(guard, "What was the best-selling car of the 1980s?", "best selling car of the 90s?") is (
         Verdict.DIFFER)
+
+
+def test_a_time_said_from_the_hour_is_the_clock_time(guard):
+    # "half past 10" read 10 with the label "past"; "quarter to 5 pm" 5 pm
+    def times(text):
+        return [f.value for f in read(text).facts if f.kind == "time"]
+
+    assert times("meet at half past 10") == times("meet at 10:30") == ["10:30"]
+    assert times("meet at quarter to 5 pm") == times("meet at 4:45 pm") == ["16:45"]
+    assert times("20 past 9") == ["9:20"]
+    assert times("from 2 to 5 people") == [] and times("add 5 to 3") == []
+    assert _verdict(guard, "Is the pharmacy open at half past 8 on Sunday?", "is the pharmacy open at 8:30 on sunday") is (
+        Verdict.AGREE)
