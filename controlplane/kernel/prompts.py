@@ -374,6 +374,16 @@ _REWRITE = re.compile(r"\b(?:" + "|".join(f"(?P<r{i}>{a})" for i, (a, _) in enum
 _TITLE = re.compile(r"\b(?:(?P<short>dr|mr|mrs|ms|mt|st|ft|prof)\.\s*(?!(?:what|how|where|when|why|who|which|is|are|can|"
                     r"do|does|should|i|it|the|any|my|we)\b)(?=[a-z])|(?-i:(?P<long>Doctor|Mister|Mount|Saint|Fort|"
                     r"Professor))\s+(?=(?-i:[A-Z])))", re.IGNORECASE)
+_SHORT_TITLES = {"doctor": "dr", "mister": "mr", "mount": "mt", "saint": "st", "fort": "ft", "professor": "prof"}
+
+
+def _title(m: re.Match) -> str:
+    if m["short"]:
+        return m["short"] + " "
+    short = _SHORT_TITLES[m["long"].lower()]
+    return short[0].upper() + short[1:] + " "
+
+
 # a decade is one thing however written: "the 1980s", "the 80s", "the '80s" and "the eighties" (not 1980 seconds; "80s"
 # alone may be seconds: "sprint 80s")
 _DECADE = re.compile(r"\b(?P<full>1[0-9]{2}0|20[0-9]0)['\u2019]?s\b|(?:(?<=\bthe )|(?<=\bthe ['\u2019])|(?<=\bthe \u2018)|"
@@ -438,16 +448,6 @@ def _short_year(m: re.Match) -> str:
     if _QUOTED.match(m.string, m.start()):
         return m[0]  # "landing in '10 off'": a quote
     return f"{'19' if int(m[1]) >= 30 else '20'}{m[1]}"
-
-
-_SHORT_TITLES = {"doctor": "dr", "mister": "mr", "mount": "mt", "saint": "st", "fort": "ft", "professor": "prof"}
-
-
-def _title(m: re.Match) -> str:
-    if m["short"]:
-        return m["short"] + " "
-    short = _SHORT_TITLES[m["long"].lower()]
-    return short[0].upper() + short[1:] + " "
 
 
 # a bound written after its figure is the bound written before it: "30 grams or more" is "at least 30 grams", "2 hours
@@ -1051,6 +1051,7 @@ def _tokens(text: str) -> list[_Token]:
 
 
 _SCALE_WORDS = frozenset(("scale", "ratio", "mix"))
+_CLOCK_LIKE = re.compile(r"\d{1,3}:\d{1,3}")  # a time token as written, with no half of the day
 
 
 def _ratios(out: list[_Token]) -> list[_Token]:
@@ -1059,7 +1060,7 @@ def _ratios(out: list[_Token]) -> list[_Token]:
     be a clock where a scale or a ratio follows it ("a 1:12 scale dollhouse")."""
     for i, t in enumerate(out[:-1]):
         if t.kind == "time" and out[i + 1].kind == "word" and out[i + 1].text.lower() in _SCALE_WORDS and (
-                re.fullmatch(r"\d{1,3}:\d{1,3}", t.text)):
+                _CLOCK_LIKE.fullmatch(t.text)):
             t.kind = "ident"
     i = 1
     while i + 1 < len(out):
