@@ -405,7 +405,7 @@ def _decade(m: re.Match) -> str:
 # (minutes to an hour only as a quarter: "2 to 5" is a range)
 _PAST_HOUR = re.compile(r"\b(?P<m>half|(?:a )?quarter|[1-5]?[0-9]|" + "|".join(list(_NUMBER_WORDS)[1:21]) + r")"
                         r"(?: minutes?)? (?P<rel>past|to) (?P<h>1[0-2]|[1-9]|" + "|".join(list(_NUMBER_WORDS)[1:13])
-                        + r")\b(?!:)", re.IGNORECASE)
+                        + r")(?=\s?[ap]\.?m\b|[^\w:]|$)", re.IGNORECASE)  # ("half past 10pm")
 
 
 def _past_hour(m: re.Match) -> str:
@@ -948,7 +948,7 @@ def _tokens(text: str) -> list[_Token]:
             text = _SPACED_SLASH.sub(", ", text)
     if " or no " in lowered:
         text = _OR_NO_SAME.sub(r"\1", text)  # "poles or no poles?" asks whether poles: no negation
-    if " past " in lowered or " to " in lowered:
+    if " past " in lowered or "quarter to " in lowered:
         text = _PAST_HOUR.sub(_past_hour, text)
     if " clock" in lowered or " time" in lowered or " format" in lowered:
         text = _HOUR_CLOCK.sub(_hour_clock, text)
@@ -965,7 +965,7 @@ def _tokens(text: str) -> list[_Token]:
         text = _CHEAPER.sub(lambda m: "cheapest" if m["degree"].lower() == "least" else "cheaper", text)
     if any(needle in lowered for needle in _NEEDLES) or _AGE_HINT.search(lowered) or lowered.endswith(" for"):
         text = _REWRITE.sub(_rewrite, text)
-    if " or " in text:
+    if " or " in text and _DIGIT.search(text):
         text = _OR_MORE.sub(lambda m: f"{'at least' if m['more'] else 'at most'} {m['figure']}", text)
     if "\u00b2" in text or "\u00b3" in text:
         text = _POWER.sub(lambda m: f"{m[1]} {'sq' if m[3] == chr(0xb2) else 'cb'}{m[2].lower()}", text)
@@ -1051,7 +1051,6 @@ def _tokens(text: str) -> list[_Token]:
 
 
 _SCALE_WORDS = frozenset(("scale", "ratio", "mix"))
-_CLOCK_LIKE = re.compile(r"\d{1,3}:\d{1,3}")  # a time token as written, with no half of the day
 
 
 def _ratios(out: list[_Token]) -> list[_Token]:
@@ -1060,7 +1059,7 @@ def _ratios(out: list[_Token]) -> list[_Token]:
     be a clock where a scale or a ratio follows it ("a 1:12 scale dollhouse")."""
     for i, t in enumerate(out[:-1]):
         if t.kind == "time" and out[i + 1].kind == "word" and out[i + 1].text.lower() in _SCALE_WORDS and (
-                _CLOCK_LIKE.fullmatch(t.text)):
+                _CLOCK.fullmatch(t.text)):
             t.kind = "ident"
     i = 1
     while i + 1 < len(out):
@@ -1231,12 +1230,9 @@ def _preposition_before(tokens: list[_Token], i: int) -> str:
 
 
 def _past(tokens: list[_Token], i: int) -> str:
-    """"after" where "past" stands before the time at `i` as "after" would ("past midnight", "open past 10pm"; not
-    "half past 10", "20 past 9": a clock time)."""
-    if i >= 1 and tokens[i - 1].text.lower() == "past" and not (
-            i >= 2 and (tokens[i - 2].kind == "number" or tokens[i - 2].text.lower() in ("half", "quarter", "minutes"))):
-        return "after"
-    return ""
+    """"after" where "past" stands before the time at `i` as "after" would ("past midnight", "open past 10pm"; "half
+    past 10" is 10:30 by then, `_PAST_HOUR`)."""
+    return "after" if i >= 1 and tokens[i - 1].text.lower() == "past" else ""
 
 
 def _opens_name(tokens: list[_Token], i: int) -> bool:
@@ -1253,7 +1249,7 @@ def _opens_name(tokens: list[_Token], i: int) -> bool:
 # verbs that open a request before what it is about ("Summarize Plato's allegory", "Compare Python and Java")
 _REQUESTS = _FRAMES | frozenset("summarize summarise compare contrast translate critique analyze analyse write show give "
                                 "convert rank rate review outline draft create generate plan visit share teach recap "
-                                "sum describe discuss".split())
+                                "sum discuss".split())
 
 
 def _name_role(tokens: list[_Token], i: int) -> str:
