@@ -2603,17 +2603,21 @@ def test_a_hundred_and_a_bare_decimal_point_are_figures(guard):
 def test_a_title_before_a_name_is_one_word_however_written(guard):
     # "Dr. Smith", "Dr Smith" and "Doctor Smith"; "Mt. Fuji" and "Mount Fuji": the title's period ended the sentence, so
     # the name after it was read as a sentence's first word, no name, and "Dr. Smith" met "Dr. Brown" on words alone
-    def names(text):
-        return sorted(f.value for f in read(text).facts if f.kind == "name")
-
-    assert names("is Dr. Smith taking new patients") == names("is Doctor Smith taking new patients") == ["dr", "smith"]
-    assert names("when did Mt. Fuji erupt") == names("when did Mount Fuji erupt") == ["fuji", "mt"]
-    assert names("I live on Main St. What is near me?") == ["main", "st"]  # a street's period still ends its sentence
+    assert _values("name", "is Dr. Smith taking new patients") == _values(
+        "name", "is Doctor Smith taking new patients") == ["dr", "smith"]
+    assert _values("name", "when did Mt. Fuji erupt") == _values("name", "when did Mount Fuji erupt") == ["fuji", "mt"]
+    # a street's period still ends its sentence
+    assert _values("name", "I live on Main St. What is near me?") == ["main", "st"]
     assert "mount" in read("how to mount a TV on drywall").spelled  # a verb, no title
     assert _verdict(guard, "When did Mount St. Helens last erupt?", "when did mt st helens last erupt") is Verdict.AGREE
     assert _verdict(guard, "What is open on St. Patrick's Day?", "What is open on Saint Patrick's Day?") is (
         Verdict.AGREE)
     assert _verdict(guard, "Is Dr. Smith taking new patients?", "Is Dr. Brown taking new patients?") is Verdict.DIFFER
+
+
+def _values(kind, text):
+    """The values of `text`'s facts of one kind, sorted."""
+    return sorted(f.value for f in read(text).facts if f.kind == kind)
 
 
 def _figures(text):
@@ -2643,12 +2647,9 @@ def test_a_bound_after_its_figure_is_the_bound(guard):
 def test_days_as_habits_cut_short_or_joined_are_days(guard):
     # "on Saturdays" is the day, "fri" a day in lower case, and "mon" where another day joins it; "I sat on the sun
     # lounger" names none
-    def dates(text):
-        return sorted(f.value for f in read(text).facts if f.kind == "date")
-
-    assert dates("open on Saturdays") == dates("open on Saturday") == ["sat"]
-    assert dates("away fri to mon") == dates("away from Friday to Monday") == ["fri", "mon"]
-    assert dates("I sat on the sun lounger") == [] and dates("we wed in june") == ["jun"]
+    assert _values("date", "open on Saturdays") == _values("date", "open on Saturday") == ["sat"]
+    assert _values("date", "away fri to mon") == _values("date", "away from Friday to Monday") == ["fri", "mon"]
+    assert _values("date", "I sat on the sun lounger") == [] and _values("date", "we wed in june") == ["jun"]
     assert _verdict(guard, "Should a house sitter stay overnight if I'm away from Friday to Monday?",
                     "away fri to mon - should house sitter stay overnight?") is Verdict.AGREE
     assert _verdict(guard, "Should a house sitter stay overnight if I'm away from Friday to Monday?",
@@ -2751,15 +2752,13 @@ def test_a_name_an_interrogative_asks_about_keeps_its_role(guard):
 def test_a_name_that_opens_a_sentence_is_a_name(guard):
     # "Grand Canyon North Rim: when..." read "Grand" as a sentence's first word, no name, and made it the label of
     # "Canyon"; a word that requests, asks or places stays what it is ("Summarize Plato's", "After Aida")
-    def names(text):
-        return sorted(f.value for f in read(text).facts if f.kind == "name")
-
-    assert names("Grand Canyon North Rim: what's the best time of year to visit?") == [
+    assert _values("name", "Grand Canyon North Rim: what's the best time of year to visit?") == [
         "canyon", "grand", "north", "rim"]
-    assert names("Yellowstone National Park is mostly in which U.S. state?") == ["national", "park", "yellowstone"]
-    assert names("Summarize Plato's allegory of the cave.") == ["plato"]
-    assert names("After Aida, which opera did Verdi write?") == ["aida", "verdi"]
-    assert names("Compare Python and Java") == ["java", "python"]
+    assert _values("name", "Yellowstone National Park is mostly in which U.S. state?") == [
+        "national", "park", "yellowstone"]
+    assert _values("name", "Summarize Plato's allegory of the cave.") == ["plato"]
+    assert _values("name", "After Aida, which opera did Verdi write?") == ["aida", "verdi"]
+    assert _values("name", "Compare Python and Java") == ["java", "python"]
     assert _verdict(guard, "When is the best time of year to visit Grand Canyon's North Rim?",
                     "Grand Canyon North Rim: what's the best time of year to visit?") is Verdict.AGREE
     assert _verdict(guard, "When is the best time of year to visit Grand Canyon's South Rim?",
@@ -2768,11 +2767,9 @@ def test_a_name_that_opens_a_sentence_is_a_name(guard):
 
 def test_initials_with_periods_are_the_code(guard):
     # "U.S." read "u" as a name and "s" as a word; "a.m.", "e.g." are left to the rules that read them
-    def codes(text):
-        return sorted(f.value for f in read(text).facts if f.kind == "id")
-
-    assert codes("Who was the 16th U.S. president?") == codes("Who was the 16th US president?") == ["us"]
-    assert codes("is the U.K. in the EU") == ["eu", "uk"]
+    assert _values("id", "Who was the 16th U.S. president?") == _values(
+        "id", "Who was the 16th US president?") == ["us"]
+    assert _values("id", "is the U.K. in the EU") == ["eu", "uk"]
     assert [f.value for f in read("open at 5 p.m. today").facts if f.kind == "time"] == ["17:00"]
     assert _verdict(guard, "Who was the 16th President of the United States?", "Who was the 16th U.S. president?") is (
         Verdict.AGREE)
@@ -2782,12 +2779,9 @@ def test_initials_with_periods_are_the_code(guard):
 
 def test_a_year_cut_to_two_digits_after_an_apostrophe_is_the_year(guard):
     # "the '39 World's Fair" is 1939, "class of '09" 2009; a quoted "'10 off'" is a quote
-    def numbers(text):
-        return [f.value for f in read(text).facts if f.kind == "num"]
-
-    assert numbers("from the '39 World's Fair") == numbers("from the 1939 World's Fair") == ["1939"]
-    assert numbers("class of '09 reunion") == ["2009"]
-    assert numbers("What does landing in '10 off' score in shuffleboard?") == ["10"]
+    assert _values("num", "from the '39 World's Fair") == _values("num", "from the 1939 World's Fair") == ["1939"]
+    assert _values("num", "class of '09 reunion") == ["2009"]
+    assert _values("num", "What does landing in '10 off' score in shuffleboard?") == ["10"]
     fair = "When is the Westinghouse time capsule from the 1939 World's Fair supposed to be opened?"
     assert _verdict(guard, fair, "When is the Westinghouse time capsule from the '39 World's Fair supposed to be opened?"
                     ) is Verdict.AGREE
@@ -2826,12 +2820,9 @@ def test_a_decade_is_one_thing_however_written(guard):
 
 def test_a_time_said_from_the_hour_is_the_clock_time(guard):
     # "half past 10" read 10 with the label "past"; "quarter to 5 pm" 5 pm
-    def times(text):
-        return [f.value for f in read(text).facts if f.kind == "time"]
-
-    assert times("meet at half past 10") == times("meet at 10:30") == ["10:30"]
-    assert times("meet at quarter to 5 pm") == times("meet at 4:45 pm") == ["16:45"]
-    assert times("20 past 9") == ["9:20"]
-    assert times("from 2 to 5 people") == [] and times("add 5 to 3") == []
+    assert _values("time", "meet at half past 10") == _values("time", "meet at 10:30") == ["10:30"]
+    assert _values("time", "meet at quarter to 5 pm") == _values("time", "meet at 4:45 pm") == ["16:45"]
+    assert _values("time", "20 past 9") == ["9:20"]
+    assert _values("time", "from 2 to 5 people") == [] and _values("time", "add 5 to 3") == []
     assert _verdict(guard, "Is the pharmacy open at half past 8 on Sunday?", "is the pharmacy open at 8:30 on sunday") is (
         Verdict.AGREE)
