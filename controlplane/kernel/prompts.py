@@ -305,7 +305,8 @@ _REWRITES: tuple[tuple[str, object], ...] = (
     (r"(?:do|would|can|could|will) you (?:recommend|suggest|advise)(?= *(?:[?.!,;:]|$| for\b| in\b| to\b))", ""),
     # as asking for a recommendation of it does: "crop recommendation?", "laptop suggestions for students?"
     (r"(?<=\w )(?:recommendations?|suggestions?)(?= *(?:[?.!,;:]|$| for\b))", ""),
-    (r"midday|noon", "12:00"), (r"midnight", "0:00"),  # times of day by name
+    # times of day by name, with or without their hour: "12 noon", "12 midnight"
+    (r"(?:12 ?)?(?:midday|noon)", "12:00"), (r"(?:12 ?)?midnight", "0:00"),
     (r"in what place", "where"),
     # asking how it comes about, or what the point of a thing is, asks why: "how come my softener uses so much water",
     # "what's the point of acid-free mats"
@@ -489,7 +490,8 @@ _SPELLED_FRACTION = re.compile(
     r"\b(?:(?:a|one)\s+)?(?P<f>half|quarter|third|three[ -]quarters?|two[ -]thirds?)(?:[ -]of)?(?:\s+(?:a|an))?[ -]"
     r"(?=(?P<u>[A-Za-z]+)\b)", re.IGNORECASE)
 # a whole and a half is one figure: "one and a half quarts" is 1.5 quarts, "2 and a half hours" 2.5 hours
-_AND_A_HALF = re.compile(r"\b(?P<whole>\d{1,3}|" + "|".join(list(_NUMBER_WORDS)[1:13]) + r") and an? half\b", re.IGNORECASE)
+_AND_A_HALF = re.compile(r"\b(?P<whole>\d{1,3}|" + "|".join(w for w in _NUMBER_WORDS if w not in ("zero", "dozen"))
+                         + r") and an? half\b", re.IGNORECASE)
 _FRACTION_WORDS = {"half": "1/2", "quarter": "1/4", "third": "1/3", "three quarter": "3/4", "three quarters": "3/4",
                    "two third": "2/3", "two thirds": "2/3"}
 
@@ -1681,7 +1683,8 @@ def _operation(tokens: list[_Token], i: int) -> str:
     """An operator with the numbers on either side ("2^10" is not "10^2"; "12*14" is "14*12"), else alone."""
     op = tokens[i].text
     if 0 < i < len(tokens) - 1 and tokens[i - 1].kind == tokens[i + 1].kind == "number" and not (
-            tokens[i - 1].attached or tokens[i + 1].attached):  # "2x - 7": not 2 - 7
+            tokens[i - 1].attached and not tokens[i - 1].own_unit or tokens[i + 1].attached and not tokens[i + 1].own_unit):
+        # "2x - 7" is not 2 - 7 (a glued letter), but "10x42 binoculars" is 10*42 (the next word counted)
         left, right = _number(tokens[i - 1].text), _number(tokens[i + 1].text)
         if op in _COMMUTATIVE:
             left, right = sorted((left, right))

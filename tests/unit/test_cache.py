@@ -2629,6 +2629,9 @@ def test_a_whole_and_a_half_is_one_figure():
     assert [v for _, v, u in _figures("one and a half quarts")] == ["1.5"]
     assert _figures("two and a half hours") == _figures("2.5 hours") == _figures("150 minutes")
     assert _figures("half an hour") == _figures("30 minutes")
+    # any whole written in words: "fourteen and a half inch" read 14 and 0.5 inch
+    assert _figures("a fourteen and a half inch lamp") == _figures("a 14.5 inch lamp")
+    assert [v for _, v, _ in _figures("twenty and a half miles")] == ["20.5"]
 
 
 def test_a_bound_after_its_figure_is_the_bound(guard):
@@ -2826,3 +2829,17 @@ def test_a_time_said_from_the_hour_is_the_clock_time(guard):
     assert _values("time", "from 2 to 5 people") == [] and _values("time", "add 5 to 3") == []
     assert _verdict(guard, "Is the pharmacy open at half past 8 on Sunday?", "is the pharmacy open at 8:30 on sunday") is (
         Verdict.AGREE)
+
+
+def test_noon_and_midnight_with_their_hour_are_one_time():
+    # "@ 12 noon" read a figure 12 beside the time 12:00; "12 midnight" too
+    assert _values("time", "paid 300 MAD @ 12 noon") == _values("time", "paid 300 MAD at noon") == ["12:00"]
+    assert _figures("paid 300 MAD @ 12 noon") == _figures("paid 300 MAD at 12:00")
+    assert _figures("open until 12 midnight") == [] and _values("time", "open until 12 midnight") == ["0:00"]
+    assert _values("time", "at 3 in the afternoon") == ["15:00"]
+
+
+def test_a_product_keeps_its_figures_when_a_counted_word_follows():
+    # "10x42 binoculars" read the operator alone (42 counts binoculars), "10x42 mean" read 10*42
+    assert _values("op", "10x42 binoculars meaning") == _values("op", "what does 10x42 mean") == ["10*42"]
+    assert _values("op", "solve 2x - 7 = 3") == ["-", "7=3"]  # a glued letter is no figure's unit: not 2-7
