@@ -51,6 +51,7 @@ from bench.cacheeval import (
     design_thirteenth,
     design_twelfth,
     design_twentieth,
+    design_twentyeighth,
     design_twentyfifth,
     design_twentyfirst,
     design_twentyfourth,
@@ -119,6 +120,7 @@ def quality(figures: dict[str, float | int]) -> None:
               "design_twentyfifth": design_twentyfifth.pairs(),
               "design_twentysixth": design_twentysixth.pairs(),
               "design_twentyseventh": design_twentyseventh.pairs(),
+              "design_twentyeighth": design_twentyeighth.pairs(),
               "design_probes": design_probes.pairs()}
     for split, pairs in splits.items():
         families = {"": pairs, "_workloads": [p for p in pairs if p.family in WORKLOADS],

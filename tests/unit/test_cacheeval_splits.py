@@ -13,7 +13,8 @@ NEW_DOMAINS = ("design_tenth", "design_eleventh", "design_twelfth", "design_thir
                "design_fifteenth", "design_sixteenth", "design_seventeenth", "design_eighteenth",
                "design_nineteenth", "design_twentieth", "design_twentyfirst", "design_twentysecond",
                "design_twentythird", "design_twentyfourth",
-               "design_twentyfifth", "design_twentysixth", "design_twentyseventh")
+               "design_twentyfifth", "design_twentysixth", "design_twentyseventh",
+               "design_twentyeighth")
 
 
 def _pairs(name: str) -> list[cacheeval.Pair]:
