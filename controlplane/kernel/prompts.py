@@ -363,6 +363,7 @@ _REWRITES: tuple[tuple[str, object], ...] = (
     ("|".join(_ORDINAL_WORDS), lambda text: _ORDINAL_WORDS[text.lower()]),  # "first" is 1st
     # "second" numbers the noun after it ("my second knockout", "vs second cousin"), unless it is a period ("wait a
     # second", "per second", "a 30 second clip")
+    (r"second[- ](?=grad(?:e|ers?)\b)", "2nd "),  # a school year, after a count too: "25 second graders"
     ("".join(rf"(?<!{w} )" for w in ("\\d", "per", "each", "every", *_NUMBER_WORDS)) + r"second(?= (?!(?:of|or|and|to|"
      r"for|in|on|at|per|from|than|ago|later|longer|before|after|that|is|was)\b)[a-z])", "2nd"),
     ("|".join(_NUMBER_WORDS), lambda text: _NUMBER_WORDS[text.lower()]),
@@ -492,6 +493,18 @@ _SPELLED_FRACTION = re.compile(
 # a whole and a half is one figure: "one and a half quarts" is 1.5 quarts, "2 and a half hours" 2.5 hours
 _AND_A_HALF = re.compile(r"\b(?P<whole>\d{1,3}|" + "|".join(w for w in _NUMBER_WORDS if w not in ("zero", "dozen"))
                          + r") and an? half\b", re.IGNORECASE)
+# and so is a unit and a half: "a year and a half" is 1.5 years, "an hour and a half" 1.5 hours
+_UNIT_AND_A_HALF = re.compile(r"\b(?:an?|one) (?P<u>[A-Za-z]+) and an? half\b", re.IGNORECASE)
+# a budget one has is an upper bound on what one spends: "on a budget of $30", "my budget is 30 dollars", "on a $30
+# budget", "..., budget $40", "with $30 to spend" are "at most $30" (not a budget one reports: "a film with a budget
+# of $200 million", "its $5 million budget")
+_BUDGET = re.compile(r"(?:\bon (?:a|an|my|our) |\b(?:my|our) |^|(?<=[,;:(-] ))budget(?: of| is|:)? (?=[$\u20ac\u00a3]?\d)"
+                     r"|\b(?:on (?:a|an|my|our)|my|our) (?P<amount>[$\u20ac\u00a3]\d[\d,.]*k?) budget\b"
+                     r"|\b(?:with|have|having|got) (?P<spend>(?:[$\u20ac\u00a3]?\d[\d,.]*k?|(?:" + "|".join(_NUMBER_WORDS)
+                     + r")(?: hundred| thousand)?)(?: (?:dollars|euros|pounds))?) to spend\b",
+                     re.IGNORECASE | re.MULTILINE)
+# "in" between a figure and the dimension it gives is inches: "1/4 in thick", "2 in wide" (not "2 in the morning")
+_INCH_DIMENSION = re.compile(r"(?<=\d) in(?= (?:thick|long|wide|deep|tall|high|across|diameter)\b)", re.IGNORECASE)
 _FRACTION_WORDS = {"half": "1/2", "quarter": "1/4", "third": "1/3", "three quarter": "3/4", "three quarters": "3/4",
                    "two third": "2/3", "two thirds": "2/3"}
 
@@ -561,7 +574,7 @@ _NEEDLES = (" then", "deg", "dollar", "pound", "sterling", "kron", "franc", "yen
             "advance", "made ", "how come", "point of", "purpose of", "power of", "close to", " used", "count as", "counts as", "height", "length", "depth",
             "distance", "width", "weight", "speed", "the age", "what age", "w/", " w ", "thru", "abt", "b4", "yday", "txn", "amt", "ppl", "acct", "avg", "approx", "no.", "minus", " u ", "u ", "sq", "m2", "m3", "cubic", "cu.", "ft2", " a minute", " an hour", " a day", " a week", " a fortnight",
             " a month", " a year", " a decade",
-            "y/o", "ww", "midday", "noon", "midnight", " second ", "nd-hand", "nd hand", "party", "parties", "a hundred", "a thousand", "a million", "a billion", *(f"{w} " for w in _NUMBERED.split("|")), *_NUMBER_WORDS,
+            "y/o", "ww", "midday", "noon", "midnight", " second ", "second-grad", "nd-hand", "nd hand", "party", "parties", "a hundred", "a thousand", "a million", "a billion", *(f"{w} " for w in _NUMBERED.split("|")), *_NUMBER_WORDS,
             *_ORDINAL_WORDS)
 
 
@@ -941,7 +954,13 @@ def _tokens(text: str) -> list[_Token]:
     if "half" in lowered or "quarter" in lowered or "third" in lowered:
         if " and a" in lowered:
             text = _AND_A_HALF.sub(lambda m: f"{_NUMBER_WORDS.get(m['whole'].lower(), m['whole'])}.5", text)
+            text = _UNIT_AND_A_HALF.sub(lambda m: f"1.5 {m['u']}" if _fraction_unit(m["u"]) else m[0], text)
         text = _SPELLED_FRACTION.sub(_spelled_fraction, text)
+    if "budget" in lowered and _DIGIT.search(text) or " to spend" in lowered:
+        text = _BUDGET.sub(lambda m: f"at most {m['amount'] or m['spend']} " if m["amount"] or m["spend"] else "at most ",
+                           text)
+    if " in " in lowered and _DIGIT.search(text):
+        text = _INCH_DIMENSION.sub(" inch", text)
     if "/" in text:
         if _DIGIT.search(text):
             text = _FRACTION.sub(_fraction, text)
@@ -1486,6 +1505,8 @@ def read(text: str) -> Reading:
             value, unit = _in_base_unit(_number(t.text), unit)
             if not unit and t.text.endswith("0") and "." in t.text and _versioned(tokens, i):
                 value = t.text  # "Python 3.10" is not "Python 3.1"
+            if unit in _CURRENCIES and bound in ("<", ">"):
+                bound += "="  # a price's bound: "under $30" asks what "$30 or less" does (no one means $29.99 apart)
             facts.append(Fact("num", label, bound + value, f"{unit}/{per}" if per else unit))
         elif t.kind == "time":
             t.used = True

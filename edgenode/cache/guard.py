@@ -91,6 +91,7 @@ import re
 from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import replace
+from decimal import Decimal
 from string import ascii_lowercase
 from typing import Protocol, TypeVar
 
@@ -981,7 +982,7 @@ class Guard:
         if a.fact_key != b.fact_key:
             # the same fact written otherwise: each rewrite takes (a, b) to (a, b), tried from both sides
             for rewrite in (_code_aliases, self._maker_left_out, _lower_case_names, _bare_operators, _season_by_word,
-                            _bare_amounts, _loose_units, _numbered_for_id, _glued_for_spaced, _spelled_out,
+                            _bare_amounts, _loose_units, _months_for_years, _numbered_for_id, _glued_for_spaced, _spelled_out,
                             self._negated_as_opposite, _non_for_not, _framing, _one_period_for_window, _one_for_a,
                             _first_for_early, _unit_by_symbol, _plural_names, _times_by_word, self._slipped_lower_case_names,
                             self._slipped_facts,
@@ -2530,6 +2531,22 @@ def _loose_units(a: Reading, b: Reading) -> tuple[Reading, Reading]:
         if fact.kind == "num" and len(meant) == 1 and (fact.value, fact.unit) not in exact and not (
                 fact.unit == "lb" and not _EXACT_WEIGHT.isdisjoint(b.said)):
             facts[k], changed = replace(fact, unit=meant[0]), True
+    return (a, replace(b, facts=sorted_facts(facts))) if changed else (a, b)
+
+
+def _months_for_years(a: Reading, b: Reading) -> tuple[Reading, Reading]:
+    """`b`'s months that are `a`'s years, written as `a` writes them: "18 months" is "a year and a half", "24 months"
+    "2 years" (the reader keeps the two apart: a month has no fixed length in days, but a year has twelve)."""
+    years = {f.value for f in a.facts if f.kind == "num" and f.unit == "year"}
+    if not years:
+        return a, b
+    facts, changed = list(b.facts), False
+    for k, fact in enumerate(facts):
+        if fact.kind != "num" or fact.unit != "month" or not fact.value.isdigit():
+            continue
+        value = format((Decimal(fact.value) / 12).normalize(), "f")  # 18 months: "1.5"; 24: "2"; 10: no year's
+        if value in years:
+            facts[k], changed = replace(fact, value=value, unit="year"), True
     return (a, replace(b, facts=sorted_facts(facts))) if changed else (a, b)
 
 

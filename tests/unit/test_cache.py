@@ -2843,3 +2843,42 @@ def test_a_product_keeps_its_figures_when_a_counted_word_follows():
     # "10x42 binoculars" read the operator alone (42 counts binoculars), "10x42 mean" read 10*42
     assert _values("op", "10x42 binoculars meaning") == _values("op", "what does 10x42 mean") == ["10*42"]
     assert _values("op", "solve 2x - 7 = 3") == ["-", "7=3"]  # a glued letter is no figure's unit: not 2-7
+
+
+def test_a_budget_is_a_bound_on_the_price(guard):
+    # "budget $40" read 40 dollars labelled "budget", against "under $40"; "under $30" was apart from "$30 or less"
+    assert _values("num", "on a budget of $30") == _values("num", "my budget is 30 dollars") == _values(
+        "num", "on a $30 budget") == _values("num", "with thirty dollars to spend") == _values(
+        "num", "school supplies, budget $30") == ["<=30"]
+    assert _values("num", "under $30") == _values("num", "$30 or less") == ["<=30"]
+    assert _values("num", "a film with a budget of $200") == _values("num", "its $200 budget") == ["200"]  # reported
+    assert _values("num", "over $30") == [">=30"] and _values("num", "under 30 kg") == ["<30000"]  # a price only (grams)
+    assert _verdict(guard, "Suggest a school supply list for a 3rd grader under $40.",
+                    "What should a 3rd grade school supply list include if my budget is 40 dollars?") is not (
+        Verdict.DIFFER)
+    assert _verdict(guard, "Suggest a school supply list for a 3rd grader under $40.",
+                    "Suggest a school supply list for a 3rd grader over $40.") is Verdict.DIFFER
+
+
+def test_a_dimension_in_inches_and_a_unit_and_a_half():
+    # "1/4 in thick" read 1, 4 and an operator; "a year and a half" read nothing
+    assert _figures("earrings 1/4 in thick") == _figures("earrings 1/4 inch thick")
+    assert _figures("a board 2 in wide") == _figures("a board 2 inches wide")
+    assert _values("time", "at 2 in the morning") == ["2:00"]
+    assert _figures("a year and a half") == _figures("1.5 years") and _figures("an hour and a half") == _figures(
+        "90 minutes")
+
+
+def test_months_that_are_years_are_those_years(guard):
+    # "18 months" and "a year and a half" were two figures in two units
+    assert _verdict(guard, "is it good for 2 years", "is it good for 24 months") is Verdict.AGREE
+    assert _verdict(guard, "is it good for 2 years", "is it good for 18 months") is Verdict.DIFFER
+    assert _verdict(guard, "Is 18 months too early to start potty training?",
+                    "Is 1.5 years too early to start potty training?") is Verdict.AGREE
+
+
+def test_a_second_grader_is_in_the_second_grade():
+    # "25 second graders" read 25 seconds
+    assert _figures("a class of 25 second graders") == _figures("a class of 25 2nd graders")
+    assert _figures("25 second-graders") == _figures("25 2nd graders")
+    assert _figures("a 30 second clip") == [("clip", "30", "second")]
