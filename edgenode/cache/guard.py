@@ -1008,7 +1008,8 @@ class Guard:
         if (_amount_for_time(a, b) or _amount_for_time(b, a) or _amount_for_yes_no(a, b) or _amount_for_yes_no(b, a)
                 or _count_for_how_long(a, b) or _count_for_how_long(b, a)
                 or _what_for_asked(a, b) or _what_for_asked(b, a)
-                or _asked_of_yes_no(a, b) or _asked_of_yes_no(b, a) or _selection_asked(a, b) or _selection_asked(b, a)):
+                or _asked_of_yes_no(a, b) or _asked_of_yes_no(b, a) or _selection_asked(a, b) or _selection_asked(b, a)
+                or _kind_for_asked(a, b) or _kind_for_asked(b, a)):
             return Verdict.DIFFER
         # labels by meaning: a one-to-one pairing of facts with the same value whose labels agree
         # (a value without a label meets any label when no other fact of its kind and unit could take it)
@@ -1189,6 +1190,17 @@ def _selection_asked(a: Reading, b: Reading) -> bool:
         b.asks <= _MODAL_ASKS and next(iter(b.spelled), "") in MODAL_WORDS  # "should I not use any inks"
         and b.spelled[1:2] != ("you",))  # (not a request: "could you tell me which way")
     return whether or ("why" in b.asks and _REASONS.isdisjoint(a.said)) or _asks_amount(b.spelled[:2])
+
+
+_KINDS = frozenset("type kind sort brand make model style".split())
+
+
+def _kind_for_asked(a: Reading, b: Reading) -> bool:
+    """`a` asks for an age, a time, a place, a person, a reason or an amount ("at what age should I install baby
+    gates"), `b` which kind of thing ("which type of baby gate should I install"): a kind answers none of those."""
+    asked = a.asks - _MODAL_ASKS - {"how", "what", "which"}
+    return bool(asked) and not b.asks and b.spelled[:1] in (("which",), ("what",)) and b.spelled[1:2] in {
+        (kind,) for kind in _KINDS} and b.spelled[2:3] == ("of",)
 
 
 _WHAT_IS = frozenset((("what", "is"), ("what", "are"), ("what", "the"), ("which", "is"), ("which", "are")))

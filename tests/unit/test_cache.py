@@ -2882,3 +2882,13 @@ def test_a_second_grader_is_in_the_second_grade():
     assert _figures("a class of 25 second graders") == _figures("a class of 25 2nd graders")
     assert _figures("25 second-graders") == _figures("25 2nd graders")
     assert _figures("a 30 second clip") == [("clip", "30", "second")]
+
+
+def test_a_kind_asked_for_is_no_age_time_or_place(guard):
+    # "at what age should I install baby gates" met "which type of baby gate should I install"
+    assert _verdict(guard, "At what age should I install baby gates at the top of the stairs?",
+                    "Which type of baby gate should I install at the top of the stairs?") is Verdict.DIFFER
+    assert _verdict(guard, "Where should I install a baby gate?", "What kind of baby gate should I install?") is (
+        Verdict.DIFFER)
+    assert _verdict(guard, "Which type of baby gate should I install at the top of the stairs?",
+                    "what type of baby gate should I install at the top of the stairs") is Verdict.AGREE
