@@ -1173,6 +1173,19 @@ def _opens_request(tokens: list[_Token], i: int) -> bool:
     return j < 0 or (tokens[j].kind == "punct" and tokens[j].text in _CLAUSE_END)
 
 
+_GROUPS = frozenset("family families household households group party crew".split())
+_SERVES = frozenset("feeds feed feeding serves serve serving sleeps sleep seats seat".split())
+
+
+def _people_counted(tokens: list[_Token], i: int) -> bool:
+    """The bare number at `i` counts people: "a family of 4", "a group of 6", "the 4 of us", "feeds 6", "sleeps 4"."""
+    def word(k: int) -> str:
+        return tokens[k].text.lower() if 0 <= k < len(tokens) and tokens[k].kind == "word" else ""
+
+    return (word(i - 1) == "of" and word(i - 2) in _GROUPS) or word(i - 1) in _SERVES or (
+        word(i + 1) == "of" and word(i + 2) in ("us", "them"))
+
+
 def _label_before(tokens: list[_Token], i: int) -> str:
     j = i - 1
     if j >= 0 and tokens[j].used and tokens[j].kind == "word" and tokens[i].attached == tokens[j].text:
@@ -1505,6 +1518,8 @@ def read(text: str) -> Reading:
             value, unit = _in_base_unit(_number(t.text), unit)
             if not unit and t.text.endswith("0") and "." in t.text and _versioned(tokens, i):
                 value = t.text  # "Python 3.10" is not "Python 3.1"
+            if not t.attached and not per and _people_counted(tokens, i):
+                unit = "person"  # "a family of 4", "the 4 of us", "feeds 4" count people, as "4 people" does
             if unit in _CURRENCIES and bound in ("<", ">"):
                 bound += "="  # a price's bound: "under $30" asks what "$30 or less" does (no one means $29.99 apart)
             facts.append(Fact("num", label, bound + value, f"{unit}/{per}" if per else unit))

@@ -2892,3 +2892,17 @@ def test_a_kind_asked_for_is_no_age_time_or_place(guard):
         Verdict.DIFFER)
     assert _verdict(guard, "Which type of baby gate should I install at the top of the stairs?",
                     "what type of baby gate should I install at the top of the stairs") is Verdict.AGREE
+
+
+def test_a_family_of_four_counts_four_people(guard):
+    # "a family of 4" read a bare 4 labelled "family", "feeds six" a bare 6, "the 4 of us" a bare 4
+    def people(text):
+        return [(f.value, f.unit) for f in read(text).facts if f.kind == "num"]
+
+    assert people("for a family of 4") == people("for 4 people") == people("for the 4 of us") == [("4", "person")]
+    assert people("a dinner that feeds six") == people("a tent that sleeps 6") == [("6", "person")]
+    assert people("a pack of 20") == [("20", "")]  # a pack is no group of people
+    assert _verdict(guard, "What size water softener do I need for a family of four?",
+                    "What size water softener do I need for 4 people?") is not Verdict.DIFFER
+    assert _verdict(guard, "What size water softener do I need for a family of four?",
+                    "What size water softener do I need for 5 people?") is Verdict.DIFFER
