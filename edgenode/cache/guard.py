@@ -443,7 +443,8 @@ class Guard:
                     met |= {lemma(x), lemma(y)}
             if la and lb:  # a word replaced by one of another meaning, or by a paraphrase the words cannot see
                 apart = [(x, y) for x in la for y in lb if self._score(x, y) <= -1.0 and self._counterparts(x, y, la, lb)]
-                if any(self._said_apart(x, y) or (_asked_for(ra, x) or _asked_for(rb, y))
+                if any(self._said_apart(x, y) or self._kinds_of_one_said(x, y, ra, rb)
+                       or (_asked_for(ra, x) or _asked_for(rb, y))
                        and self._relation(x, y) is not Relation.NARROWER for x, y in apart):
                     # an opposite, another unit, another person of one kind ("landlord", "tenant"); or the thing one
                     # question asks for ("what are the signs" is not "is it safe"), unless the other names a kind of
@@ -535,6 +536,16 @@ class Guard:
             return True
         return relation in (Relation.KIN, Relation.OPPOSITE) and self.lexicon is not None and (
             self.lexicon.person(a) and self.lexicon.person(b))  # ("adult", "child": opposed through "juvenile")
+
+    def _kinds_of_one_said(self, x: str, y: str, ra: Reading, rb: Reading) -> bool:
+        """`x` and `y` are two kinds of one thing that both prompts name beside them ("soil loam", "clay soil"; "brie
+        cheese", "cheddar cheese"): each side picks another one of it. (Two kinds of a thing neither names may be one
+        loosely said: "highest", "tallest"; and a word elsewhere is no name of their kind: "the final score of the
+        match", "of the game", where WordNet files both under a sense of "score".)"""
+        if self.lexicon is None or self._relation(x, y) is not Relation.KIN:
+            return False
+        return any(((x, h) in ra.modifiers or (h, x) in ra.modifiers) and ((y, h) in rb.modifiers or (h, y) in rb.modifiers)
+                   and self.lexicon.broader(h, x) and self.lexicon.broader(h, y) for h in set(ra.words) & set(rb.words))
 
     def _counterparts(self, x: str, y: str, la: list[str], lb: list[str]) -> bool:
         """`y` is the word of `lb` the vectors put closest to `x`, and `x` the one of `la` closest to `y`."""

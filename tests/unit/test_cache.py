@@ -2906,3 +2906,16 @@ def test_a_family_of_four_counts_four_people(guard):
                     "What size water softener do I need for 4 people?") is not Verdict.DIFFER
     assert _verdict(guard, "What size water softener do I need for a family of four?",
                     "What size water softener do I need for 5 people?") is Verdict.DIFFER
+
+
+def test_two_kinds_of_a_thing_both_name_differ(guard):
+    # "soil loam" and "soil clay", "cheddar cheese" and "brie cheese" went to the judge as words WordNet calls kin
+    assert _verdict(guard, "soil loam pH 5.5 rain 600 mm region Souss season summer. crop?",
+                    "soil clay pH 5.5 rain 600 mm region Souss season summer. crop?") is Verdict.DIFFER
+    assert _verdict(guard, "Can I freeze cheddar cheese?", "Can I freeze brie cheese?") is Verdict.DIFFER
+    assert _verdict(guard, "How long does oil paint take to dry?", "How long does acrylic paint take to dry?") is (
+        Verdict.DIFFER)
+    # kin WordNet files under a word said elsewhere are the judge's: "match" and "game" under a sense of "score"
+    assert _verdict(guard, "What was the final score of the Chelsea vs Real Madrid match on 10 December 2019?",
+                    "What was the final score of the Chelsea vs Real Madrid game on 10 December 2019?") is (
+        Verdict.UNSURE)
