@@ -150,7 +150,8 @@ charge/discharge charging/discharging heat/cool heating/cooling full/empty cheap
 cheapest/dearest long/short longer/shorter longest/shortest large/small larger/smaller largest/smallest
 big/small bigger/smaller biggest/smallest add/subtract plus/minus positive/negative with/without
 give/receive gave/received given/received giving/receiving lend/borrow lent/borrowed lender/borrower buyer/seller
-front/behind survive/die survived/died alive/dead born/died birth/death
+front/behind survive/die survived/died alive/dead born/died birth/death marriage/divorce married/divorced
+marry/divorce wedding/divorce
 """.split())
 _NEGATING_PREFIXES = ("un", "in", "im", "il", "ir", "dis", "non", "de", "anti", "mis")
 # a name's preposition that says which way it goes: "from Paris" is not "Paris" ("Paris flights" may go either way)

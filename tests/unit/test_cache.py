@@ -2740,6 +2740,9 @@ def test_surviving_is_no_dying(guard):
                     "How many people died in the sinking of the Titanic?") is Verdict.DIFFER
     assert _verdict(guard, "Is the cat alive after a week without water?",
                     "Is the cat dead after a week without water?") is Verdict.DIFFER
+    # nor a marriage a divorce, which the rules served
+    assert _verdict(guard, "How long does it take to update my name on a US passport after marriage?",
+                    "How long does it take to update my name on a US passport after divorce?") is Verdict.DIFFER
 
 
 def test_a_name_an_interrogative_asks_about_keeps_its_role(guard):
