@@ -55,6 +55,7 @@ from bench.cacheeval import (
     design_twentyfifth,
     design_twentyfirst,
     design_twentyfourth,
+    design_twentyninth,
     design_twentysecond,
     design_twentyseventh,
     design_twentysixth,
@@ -121,6 +122,7 @@ def quality(figures: dict[str, float | int]) -> None:
               "design_twentysixth": design_twentysixth.pairs(),
               "design_twentyseventh": design_twentyseventh.pairs(),
               "design_twentyeighth": design_twentyeighth.pairs(),
+              "design_twentyninth": design_twentyninth.pairs(),
               "design_probes": design_probes.pairs()}
     for split, pairs in splits.items():
         families = {"": pairs, "_workloads": [p for p in pairs if p.family in WORKLOADS],
