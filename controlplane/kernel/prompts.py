@@ -92,6 +92,7 @@ _INTERJECTIONS = frozenset("hey hi hello pls plz please ok okay so yo quick ques
 _MODALS = {"can": "can", "could": "can", "may": "can", "might": "can", "must": "must", "should": "should",
            "shall": "should"}
 MODAL_WORDS = frozenset(_MODALS)  # the modal verbs themselves: "can", "should", "might", ...
+_WH = frozenset("how what which who whom whose when where why".split())
 _INTERROGATIVES = frozenset("how what which who whom whose when where why is are am was were do does did can could "
                             "should would will must may".split())
 _HOW = frozenset("far often old long big tall fast heavy deep wide high hot cold early late soon".split())
@@ -1444,12 +1445,13 @@ def read(text: str) -> Reading:
             t.used = True
             facts.append(Fact("window", _framed(tokens, i), "period", _unit(t.text)))
     # an interrogative asks only where it opens its clause ("when should I plant", "who wrote it and in what
-    # year"); later it joins clauses ("why does it fail when I call the API", "worse when lying down")
+    # year"); later it joins clauses ("why does it fail when I call the API", "worse when lying down", "what should I do
+    # when my dog barks": an interrogative opens the clause, the next one joins)
     opens, seen = [], False
     for i, t in enumerate(tokens):  # (a request's own verb opens no clause: "explain why it failed" asks why)
         opens.append(not seen)
         seen = not (t.kind == "punct" and t.text in _CLAUSE_END) and t.text.lower() not in _COORDINATORS and (
-            seen or _content(t) and not (t.text.lower() in _FRAMES and _opens_request(tokens, i)))
+            seen or t.text.lower() in _WH or _content(t) and not (t.text.lower() in _FRAMES and _opens_request(tokens, i)))
     for i, t in enumerate(tokens):  # facts without a role: dates (a day of the month joins its month), negations
         where[len(facts)] = i
         lower = t.text.lower().replace("'", "")

@@ -1163,6 +1163,7 @@ _REASONS = frozenset(("why", "reason", "reasons", "cause", "causes", "because"))
 # the interrogatives "what" does not ask without a noun that says so, and the words that make it ask them besides
 # `_ANSWERS`' nouns ("what makes my basil turn yellow" asks why; "how much is 5% of 1,820", "what is 5% of 1,820")
 _WHAT_ALSO = {"why": frozenset("make makes making mean means".split()), "where": frozenset(("country", "city", "area")),
+              "when": frozenset("month months year years week weeks age".split()),
               "how long": frozenset(("life", "expectancy", "limitation", "limitations", "amount")), "who": frozenset()} | {
     # a measure, which "what" asks only with its noun: "what is a sliotar" is not "how heavy is a sliotar" ("what
     # weight is a sliotar" is); not "how much" nor "how many", which "what is 5% of 1,820" asks as "how much" does, nor

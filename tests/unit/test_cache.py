@@ -2922,3 +2922,19 @@ def test_two_kinds_of_a_thing_both_name_differ(guard):
     assert _verdict(guard, "What was the final score of the Chelsea vs Real Madrid match on 10 December 2019?",
                     "What was the final score of the Chelsea vs Real Madrid game on 10 December 2019?") is (
         Verdict.UNSURE)
+
+
+def test_what_asks_no_time_where_it_names_none(guard):
+    # "what's the best route" met "what's the best time" (read "when"): "what" named no time
+    assert _verdict(guard, "What's the best route to drive from Los Angeles to Las Vegas?",
+                    "What's the best time to drive from Los Angeles to Las Vegas?") is Verdict.DIFFER
+    assert _verdict(guard, "What is the wettest month in Seattle?", "which month gets the most rain in Seattle") is not (
+        Verdict.DIFFER)  # "which month" asks when, and "month" is said
+
+
+def test_an_interrogative_after_another_joins_its_clause():
+    # "what should I do when my dog barks" asked when
+    assert read("What should I do when my dog barks?").asks == frozenset()
+    assert read("Could you tell me what to do when I find a baby bird?").asks == frozenset()
+    assert read("who wrote it and in what year").asks == {"who", "when"}
+    assert read("why does it fail when I call the API").asks == {"why"}
