@@ -1249,8 +1249,13 @@ def _answered(reading: Reading) -> frozenset[str]:
     asks = set(reading.asks)
     if "how" in reading.said:
         asks |= {f"how {w}" for w in ("many", "much") if w in reading.said}
-    if "what" in reading.said and not {"is", "are"}.isdisjoint(reading.said):
-        asks.add("what is")  # "what is wind chill" asks what "wind chill" means
+    spelled = reading.spelled
+    last = next((w for w in reversed(spelled) if w), "")
+    if any(w == "what" and n in ("is", "are") for w, n in zip(spelled, spelled[1:], strict=False)) or (
+            "what" in spelled and last in ("is", "are")):
+        # "what is wind chill", "explain what the Rosetta Stone is" ask what a thing means (not "what thread count is
+        # best")
+        asks.add("what is")
     return frozenset().union(*(_ANSWERS.get(ask, ()) for ask in asks))
 
 

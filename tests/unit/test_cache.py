@@ -2938,3 +2938,11 @@ def test_an_interrogative_after_another_joins_its_clause():
     assert read("Could you tell me what to do when I find a baby bird?").asks == frozenset()
     assert read("who wrote it and in what year").asks == {"who", "when"}
     assert read("why does it fail when I call the API").asks == {"why"}
+
+
+def test_what_a_thing_is_best_asks_no_meaning(guard):
+    # "what thread count is best" was read as asking what a thing is, which answers "what does thread count mean"
+    assert _verdict(guard, "What does thread count mean for cotton sheets?",
+                    "What thread count is best for cotton sheets?") is not Verdict.AGREE
+    assert _verdict(guard, "What does wind chill mean?", "What is wind chill?") is Verdict.AGREE
+    assert _verdict(guard, "Explain what the Rosetta Stone is.", "what does the rosetta stone mean") is Verdict.AGREE
