@@ -279,7 +279,7 @@ _REWRITES: tuple[tuple[str, object], ...] = (
     (r"made (?:out of|of|from)", "material of"),
     (r"how long ago", "when"),  # "how long ago did the dinosaurs die out" asks when they did
     (r"how much time", "how long"), (r"how (?:frequently|regularly)", "how often"), (r"how many times", "how often"),
-    (r"how many (?:seconds|minutes|hours|days|weeks|months|years)", "how long"), (r"kilowatt[- ]hours?", "kWh"),
+    (r"how many (?:seconds|secs|minutes|mins|hours|hrs|days|weeks|wks|months|mos|years|yrs)", "how long"), (r"kilowatt[- ]hours?", "kWh"),
     # areas: "2,000 square feet", "2,000 sq ft" and "2,000 sqft" are one; "200 m2" is "200 sqm" (not an "M2" chip)
     (r"(?:square|sq\.?)\s*(?:feet|foot|ft)|(?<=\d )ft2", "sqft"),
     (r"(?:square|sq\.?)\s*(?:kilomet(?:er|re)s?|km)", "sqkm"),
@@ -347,6 +347,10 @@ _REWRITES: tuple[tuple[str, object], ...] = (
     (r"(?<=[a-z] )(?-i:w)(?= (?!(?:on|in|at|to|for|from|of|and|or|is|key)\b)[a-z])", "with"),
     # text-speak: "do u tip", "thru security", "abt" ("PPL" is a pilot's licence; "10 u of insulin" counts units)
     (r"(?<!\d )(?<!many )u(?![-'\u2019])", "you"), (r"thru", "through"), (r"abt", "about"), (r"b4", "before"),
+    # and digits for words: "how 2 switch it", "bad 4 u" (not "stop 4 times", "4 us dollars")
+    (r"how 2(?= [a-z])", "how to"),
+    # "two out of five goals" is "2 of 5 goals" (not "out of stock", "5 out of town")
+    (r"out of(?= (?:\d+|" + _SPELLED_NUMBER + r")\b)", "of"), (r"4 (?:u|you)(?![-'\u2019])", "for you"),
     (r"yday", "yesterday"), (r"txns", "transactions"), (r"txn", "transaction"),
     (r"accts?", lambda text: "account" + text[4:]), (r"approx", "approximately"),
     # and in lower case, where capitals write a code ("a PPL", "the AMT", "AVG antivirus")
@@ -573,7 +577,7 @@ _NEEDLES = (" then", "deg", "dollar", "pound", "sterling", "kron", "franc", "yen
             "\u2019", "reason", " cause", "is it ", " way", "steps", "process", "method", "procedure", "time to", "time of", "what caus", "what could",
             "what might", "what would", "is caus", "are caus", "what mak", "is mak", "are mak", "allowed", "permitted", " ago", "for?", "for ?",
             "advance", "made ", "how come", "point of", "purpose of", "power of", "close to", " used", "count as", "counts as", "height", "length", "depth",
-            "distance", "width", "weight", "speed", "the age", "what age", "w/", " w ", "thru", "abt", "b4", "yday", "txn", "amt", "ppl", "acct", "avg", "approx", "no.", "minus", " u ", "u ", "sq", "m2", "m3", "cubic", "cu.", "ft2", " a minute", " an hour", " a day", " a week", " a fortnight",
+            "distance", "width", "weight", "speed", "the age", "what age", "w/", " w ", "thru", "abt", "b4", "how 2 ", "4 u", "4 you", " out of ", "yday", "txn", "amt", "ppl", "acct", "avg", "approx", "no.", "minus", " u ", "u ", "sq", "m2", "m3", "cubic", "cu.", "ft2", " a minute", " an hour", " a day", " a week", " a fortnight",
             " a month", " a year", " a decade",
             "y/o", "ww", "midday", "noon", "midnight", " second ", "second-grad", "nd-hand", "nd hand", "party", "parties", "a hundred", "a thousand", "a million", "a billion", *(f"{w} " for w in _NUMBERED.split("|")), *_NUMBER_WORDS,
             *_ORDINAL_WORDS)
@@ -855,7 +859,7 @@ def _counted(raw: str) -> bool:
     """A plural noun right after a number names what is counted ("5 cups", "2 adults", "3 payments", "3 children")."""
     lower = raw.lower()
     return raw.islower() and (lower in _IRREGULAR_PLURALS or (
-        len(raw) >= 4 and lower.endswith("s") and not lower.endswith("ss")
+        len(raw) >= 4 and lower.endswith("s") and not lower.endswith(("ss", "us"))  # not "84 plus", "a 5 bonus"
         and lower not in FUNCTION_WORDS and lower not in NEGATIONS and lower not in _DIRECTIONS))
 
 

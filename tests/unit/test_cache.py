@@ -2946,3 +2946,17 @@ def test_what_a_thing_is_best_asks_no_meaning(guard):
                     "What thread count is best for cotton sheets?") is not Verdict.AGREE
     assert _verdict(guard, "What does wind chill mean?", "What is wind chill?") is Verdict.AGREE
     assert _verdict(guard, "Explain what the Rosetta Stone is.", "what does the rosetta stone mean") is Verdict.AGREE
+
+
+def test_text_speak_and_short_units_read_as_spelled(guard):
+    # "how many hrs a day" read a period the full word did not; "how 2 switch" a figure 2; "bad 4 u" a figure 4
+    assert _verdict(guard, "How many hours a day is it safe to drive on a road trip?",
+                    "how many hrs a day is safe to drive on road trip") is Verdict.AGREE
+    assert read("how many yrs bad luck for breaking a mirror").asks == read("how many years of bad luck").asks
+    assert _figures("how 2 switch my calculator to degrees") == [] and _figures("is it bad 4 u") == []
+    assert _figures("stop 4 times") == [("stop", "4", "time")]  # a figure still
+    # "84 plus" counts no pluses; "2 out of 5 goals" is "2 of 5 goals", "out of 12,000" too
+    assert _figures("a ti 84 plus ce") == [("ti", "84", "")]
+    assert _figures("missed two out of five goals") == _figures("missed 2 of 5 goals")
+    assert _figures("3 out of 12,000 parts fail") == _figures("3 of 12000 parts fail")
+    assert _figures("sold out of stock") == []
