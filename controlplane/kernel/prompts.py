@@ -508,6 +508,8 @@ _BUDGET = re.compile(r"(?:\bon (?:a|an|my|our) |\b(?:my|our) |^|(?<=[,;:(-] ))bu
                      r"|\b(?:with|have|having|got) (?P<spend>(?:[$\u20ac\u00a3]?\d[\d,.]*k?|(?:" + "|".join(_NUMBER_WORDS)
                      + r")(?: hundred| thousand)?)(?: (?:dollars|euros|pounds))?) to spend\b",
                      re.IGNORECASE | re.MULTILINE)
+# an age group is one code however written: "under-12", "the under 12s", "U12" (not "under 12 kg", "kids under 12")
+_AGE_GROUP = re.compile(r"\bunder(?:-(\d{1,2})s?|\s(\d{1,2})s)\b", re.IGNORECASE)
 # "in" between a figure and the dimension it gives is inches: "1/4 in thick", "2 in wide" (not "2 in the morning")
 _INCH_DIMENSION = re.compile(r"(?<=\d) in(?= (?:thick|long|wide|deep|tall|high|across|diameter)\b)", re.IGNORECASE)
 _FRACTION_WORDS = {"half": "1/2", "quarter": "1/4", "third": "1/3", "three quarter": "3/4", "three quarters": "3/4",
@@ -961,6 +963,8 @@ def _tokens(text: str) -> list[_Token]:
             text = _AND_A_HALF.sub(lambda m: f"{_NUMBER_WORDS.get(m['whole'].lower(), m['whole'])}.5", text)
             text = _UNIT_AND_A_HALF.sub(lambda m: f"1.5 {m['u']}" if _fraction_unit(m["u"]) else m[0], text)
         text = _SPELLED_FRACTION.sub(_spelled_fraction, text)
+    if "under" in lowered and _DIGIT.search(text):
+        text = _AGE_GROUP.sub(lambda m: f"U{m[1] or m[2]}", text)  # "under-12 games", "the under 12s" are the U12 games, the U12s
     if "budget" in lowered and _DIGIT.search(text) or " to spend" in lowered:
         text = _BUDGET.sub(lambda m: f"at most {m['amount'] or m['spend']} " if m["amount"] or m["spend"] else "at most ",
                            text)

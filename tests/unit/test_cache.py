@@ -2960,3 +2960,10 @@ def test_text_speak_and_short_units_read_as_spelled(guard):
     assert _figures("missed two out of five goals") == _figures("missed 2 of 5 goals")
     assert _figures("3 out of 12,000 parts fail") == _figures("3 of 12000 parts fail")
     assert _figures("sold out of stock") == []
+
+
+def test_an_age_group_is_one_code_however_written():
+    # "under-12 games" read the code "under12", "U12" the code "u12", "the under 12s" twelve seconds
+    assert _values("id", "korf height for under-12 games") == _values("id", "korf height in U12 games") == _values(
+        "id", "korf height vs under 12s") == ["u12"]
+    assert _values("id", "kids under 12 fly free") == [] and _values("num", "under 12 kg") == ["<12000"]
