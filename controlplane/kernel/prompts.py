@@ -508,6 +508,13 @@ _BUDGET = re.compile(r"(?:\bon (?:a|an|my|our) |\b(?:my|our) |^|(?<=[,;:(-] ))bu
                      r"|\b(?:with|have|having|got) (?P<spend>(?:[$\u20ac\u00a3]?\d[\d,.]*k?|(?:" + "|".join(_NUMBER_WORDS)
                      + r")(?: hundred| thousand)?)(?: (?:dollars|euros|pounds))?) to spend\b",
                      re.IGNORECASE | re.MULTILINE)
+# a US state's or Canadian province's postal code names it ("in CA", "in tx", "NJ"), as "NYC" and "LA" name their
+# cities: those no other common meaning takes ("SD card", "100 MB", "a CT scan", "MA", "OK", "IN" are left)
+_PLACE_CODES = {"AZ": "Arizona", "CA": "California", "FL": "Florida", "IL": "Illinois", "NJ": "New Jersey", "NV": "Nevada",
+                "NY": "New York", "TX": "Texas", "QC": "Quebec", "NYC": "New York City", "LA": "Los Angeles"}
+# in capitals anywhere, in lower case after "in" ("in ny"; "ca 1900" is circa)
+_PLACE_CODE = re.compile(r"\b(?:(?-i:" + "|".join(_PLACE_CODES) + r")|(?<=\bin )(?-i:" + "|".join(
+    code.lower() for code in _PLACE_CODES) + r")|(?-i:nyc))\b", re.IGNORECASE)
 # an age group is one code however written: "under-12", "the under 12s", "U12" (not "under 12 kg", "kids under 12")
 _AGE_GROUP = re.compile(r"\bunder(?:-(\d{1,2})s?|\s(\d{1,2})s)\b", re.IGNORECASE)
 # "in" between a figure and the dimension it gives is inches: "1/4 in thick", "2 in wide" (not "2 in the morning")
@@ -963,6 +970,8 @@ def _tokens(text: str) -> list[_Token]:
             text = _AND_A_HALF.sub(lambda m: f"{_NUMBER_WORDS.get(m['whole'].lower(), m['whole'])}.5", text)
             text = _UNIT_AND_A_HALF.sub(lambda m: f"1.5 {m['u']}" if _fraction_unit(m["u"]) else m[0], text)
         text = _SPELLED_FRACTION.sub(_spelled_fraction, text)
+    if _PLACE_CODE.search(text):
+        text = _PLACE_CODE.sub(lambda m: _PLACE_CODES[m[0].upper()], text)
     if "under" in lowered and _DIGIT.search(text):
         text = _AGE_GROUP.sub(lambda m: f"U{m[1] or m[2]}", text)  # "under-12 games", "the under 12s" are the U12 games, the U12s
     if "budget" in lowered and _DIGIT.search(text) or " to spend" in lowered:

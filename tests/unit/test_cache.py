@@ -2967,3 +2967,14 @@ def test_an_age_group_is_one_code_however_written():
     assert _values("id", "korf height for under-12 games") == _values("id", "korf height in U12 games") == _values(
         "id", "korf height vs under 12s") == ["u12"]
     assert _values("id", "kids under 12 fly free") == [] and _values("num", "under 12 kg") == ["<12000"]
+
+
+def test_a_state_code_names_its_state(guard):
+    # "in CA" read the code "ca" against the name California; "in ny" and "nyc" likewise
+    assert _values("name", "sick days in CA") == _values("name", "sick days in California") == ["california"]
+    assert _values("name", "can I work past 10pm in ny") == _values("name", "in New York") == ["new", "york"]
+    assert _values("name", "the ca 1900 photo") == [] and _values("id", "a 64 GB SD card") == ["sd"]
+    assert _verdict(guard, "Can a 16-year-old work past 10 pm on a school night in New York?",
+                    "can a 16 yr old work past 10pm on a school night in ny") is Verdict.AGREE
+    assert _verdict(guard, "Can a 16-year-old work past 10 pm on a school night in New York?",
+                    "can a 16 yr old work past 10pm on a school night in NJ") is Verdict.DIFFER
