@@ -92,9 +92,9 @@ _INTERJECTIONS = frozenset("hey hi hello pls plz please ok okay so yo quick ques
 _MODALS = {"can": "can", "could": "can", "may": "can", "might": "can", "must": "must", "should": "should",
            "shall": "should"}
 MODAL_WORDS = frozenset(_MODALS)  # the modal verbs themselves: "can", "should", "might", ...
-_WH = frozenset("how what which who whom whose when where why".split())
 _INTERROGATIVES = frozenset("how what which who whom whose when where why is are am was were do does did can could "
                             "should would will must may".split())
+_WH = frozenset(w for w in _INTERROGATIVES if w.startswith("wh") or w == "how")  # the interrogative words themselves
 _HOW = frozenset("far often old long big tall fast heavy deep wide high hot cold early late soon".split())
 _BE = frozenset(("is", "are", "was", "were"))
 _HOW_SAME = {"soon": "long"}  # "how soon will I see results" asks how long it takes

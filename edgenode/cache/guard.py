@@ -1212,8 +1212,8 @@ def _kind_for_asked(a: Reading, b: Reading) -> bool:
     """`a` asks for an age, a time, a place, a person, a reason or an amount ("at what age should I install baby
     gates"), `b` which kind of thing ("which type of baby gate should I install"): a kind answers none of those."""
     asked = a.asks - _MODAL_ASKS - {"how", "what", "which"}
-    return bool(asked) and not b.asks and b.spelled[:1] in (("which",), ("what",)) and b.spelled[1:2] in {
-        (kind,) for kind in _KINDS} and b.spelled[2:3] == ("of",)
+    return bool(asked) and not b.asks and len(b.spelled) >= 3 and b.spelled[0] in ("which", "what") and (
+        b.spelled[1] in _KINDS and b.spelled[2] == "of")
 
 
 _WHAT_IS = frozenset((("what", "is"), ("what", "are"), ("what", "the"), ("which", "is"), ("which", "are")))
