@@ -348,9 +348,9 @@ _REWRITES: tuple[tuple[str, object], ...] = (
     # text-speak: "do u tip", "thru security", "abt" ("PPL" is a pilot's licence; "10 u of insulin" counts units)
     (r"(?<!\d )(?<!many )u(?![-'\u2019])", "you"), (r"thru", "through"), (r"abt", "about"), (r"b4", "before"),
     # and digits for words: "how 2 switch it", "bad 4 u" (not "stop 4 times", "4 us dollars")
-    (r"how 2(?= [a-z])", "how to"),
+    (r"how 2(?= [a-z])", "how to"), (r"4 (?:u|you)(?![-'\u2019])", "for you"),
     # "two out of five goals" is "2 of 5 goals" (not "out of stock", "5 out of town")
-    (r"out of(?= (?:\d+|" + _SPELLED_NUMBER + r")\b)", "of"), (r"4 (?:u|you)(?![-'\u2019])", "for you"),
+    (r"out of(?= (?:\d+|" + _SPELLED_NUMBER + r")\b)", "of"),
     (r"yday", "yesterday"), (r"txns", "transactions"), (r"txn", "transaction"),
     (r"accts?", lambda text: "account" + text[4:]), (r"approx", "approximately"),
     # and in lower case, where capitals write a code ("a PPL", "the AMT", "AVG antivirus")
@@ -401,11 +401,17 @@ _DECADE_WORDS = {w: str(10 * n) for n, w in enumerate(
     "twenties thirties forties fifties sixties seventies eighties nineties".split(), start=2)}
 
 
+def _century(tens: str) -> str:
+    """A year or decade written by its last two digits, in full: "'39" is 1939, "'09" 2009, "the 80s" the 1980s (from
+    30 on the last century's)."""
+    return f"{'19' if int(tens) >= 30 else '20'}{tens}"
+
+
 def _decade(m: re.Match) -> str:
     if m["full"]:
         return f"decade{m['full']}"
     tens = m["short"] or _DECADE_WORDS[m["word"].lower()]
-    return f"decade{'19' if int(tens) >= 30 else '20'}{tens}"
+    return f"decade{_century(tens)}"
 
 
 # a time said from the hour is the clock time: "half past 10" is 10:30, "quarter to 5 pm" 4:45 pm, "20 past 9" 9:20
@@ -454,7 +460,7 @@ _SHORT_YEAR = re.compile(r"(?<![\w'\u2019])['\u2019](\d{2})\b(?!['\u2019])")
 def _short_year(m: re.Match) -> str:
     if _QUOTED.match(m.string, m.start()):
         return m[0]  # "landing in '10 off'": a quote
-    return f"{'19' if int(m[1]) >= 30 else '20'}{m[1]}"
+    return _century(m[1])
 
 
 # a bound written after its figure is the bound written before it: "30 grams or more" is "at least 30 grams", "2 hours
