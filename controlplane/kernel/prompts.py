@@ -207,7 +207,10 @@ _PLAIN_WAYS = frozenset("the a some good proper right best usual normal standard
 
 def _way(text: str) -> str:
     """"what's a quick way to" asks "how quick"; "what's the way to", "what are the steps to" ask "how"."""
-    said = [w for w in text.split()[2:-2][-1:] if w.lower() not in _PLAIN_WAYS]  # the word before "way(s)", if any
+    words = text.split()
+    said = [w for w in words[2:-2][-1:] if w.lower() not in _PLAIN_WAYS]  # the word before "way(s)", if any
+    if said and (said[0].isdigit() or said[0].lower() in _NUMBER_WORDS):  # "what are five ways to" counts its ways, as
+        return f"how {_NUMBER_WORDS.get(said[0].lower(), said[0])} {words[-2]}"  # "list 5 ways to" does
     return " ".join(("how", *said))
 
 
@@ -287,6 +290,14 @@ _REWRITES: tuple[tuple[str, object], ...] = (
     (r"(?:square|sq\.?)\s*(?:met(?:er|re)s?|m)|(?<=\d )(?-i:m2)|(?<=\bper )(?-i:m2)|(?<=\bmany )(?-i:m2)", "sqm"),
     (r"(?:square|sq\.?)\s*(?:miles?|mi)", "sqmi"),
     (r"(?:cubic|cu\.?)\s*(?:met(?:er|re)s?|m)|(?<=\d )(?-i:m3)|(?<=\bper )(?-i:m3)|(?<=\bmany )(?-i:m3)", "cbm"),
+    # and the smaller ones: "200 square centimetres", "200 sq cm", "200 cm2" (and "200 cm^2", `_POWER`) are one
+    (r"(?:square|sq\.?)\s*(?:centimet(?:er|re)s?|cm)|(?<=\d )(?-i:cm2)", "sqcm"),
+    (r"(?:square|sq\.?)\s*(?:millimet(?:er|re)s?|mm)|(?<=\d )(?-i:mm2)", "sqmm"),
+    (r"(?:square|sq\.?)\s*inch(?:es)?|(?<=\d )sq\.?\s*in", "sqin"),  # (not "a square in the grid")
+    (r"(?:cubic|cu\.?)\s*(?:centimet(?:er|re)s?|cm)|(?<=\d )(?-i:cm3)", "cbcm"),
+    (r"(?:cubic|cu\.?)\s*(?:millimet(?:er|re)s?|mm)|(?<=\d )(?-i:mm3)", "cbmm"),
+    (r"(?:cubic|cu\.?)\s*(?:feet|foot|ft)|(?<=\d )(?-i:ft3)", "cbft"),
+    (r"(?:cubic|cu\.?)\s*inch(?:es)?|(?<=\d )cu\.?\s*in", "cbin"),
     # a duration of one: "for an hour" is "for 1 hour", "within a week" is "within 1 week" (not "twice a day" nor
     # "calories in a day": rates)
     (r"(?:for|within|after|than|about|under) an? (?=(?:minute|hour|day|week|fortnight|month|year|decade)(?:\s*(?:[?.!,;:]|$)|\s+(?:at|in|on|"
@@ -472,7 +483,7 @@ _CHEAPER = re.compile(r"\b(?P<degree>least|less) expensive\b", re.IGNORECASE)  #
 # "Symphony No. 5", "card no: 4351", "card nr 4351", "card number 4351": a number's mark, no negation
 _NUMERO = re.compile(r"\b(?:no\s?[.:#]|nr\.?|number)\s?(?=\d)", re.IGNORECASE)
 # an area or a volume written with a power: "20 cm\u00b2" is 20 sqcm, not 20 cm (whose prefix would be folded)
-_POWER = re.compile(r"(\d)\s*(km|cm|mm|m|ft|in)\s*([\u00b2\u00b3])", re.IGNORECASE)
+_POWER = re.compile(r"(\d)\s*(km|cm|mm|m|ft|in)\s*(?:([\u00b2\u00b3])|\^([23]))(?!\d)", re.IGNORECASE)  # "cm^2" too
 _MERIDIEM = re.compile(r"\b([ap])\.m\b\.?", re.IGNORECASE)  # "3 p.m." is "3 pm"
 # clock times written with an "h" ("18h", "16h00", "at 7h") or as military time ("0900 hrs", "at 2100 hours")
 _H_CLOCK = re.compile(r"\b(?P<h>\d{1,2})h(?P<m>[0-5]\d)?\b|\b(?P<mh>[0-2]\d)(?P<mm>[0-5]\d) ?(?:hrs|hours|hr|h)\b",
@@ -579,6 +590,9 @@ _COMMUTATIVE = frozenset("+*")
 # a scale word after a number multiplies it: "1 million dollars" is $1,000,000
 _SCALES = {"hundred": 100, "thousand": 1000, "million": 1000_000, "billion": 1000_000_000,
            "trillion": 1000_000_000_000}
+# and a letter after a sum of money does: "$45M" and "$45mn" are $45 million, "$2bn" $2 billion (never metres)
+_MONEY_SCALES = {"m": 1000_000, "mn": 1000_000, "mm": 1000_000, "b": 1000_000_000, "bn": 1000_000_000}
+_SYMBOL_CURRENCIES = frozenset(_SYMBOLS.values())
 # a quoted word or phrase is a literal ("how do I use 'whom'"): a value, compared as written
 _QUOTED = re.compile(r"(?<![\w'])['\"\u2018\u201c](?P<inner>[^'\"\u2018\u2019\u201c\u201d\n]{1,60}?)['\"\u2019\u201d](?!\w)")
 
@@ -592,7 +606,7 @@ _NEEDLES = (" then", "deg", "dollar", "pound", "sterling", "kron", "franc", "yen
             "\u2019", "reason", " cause", "is it ", " way", "steps", "process", "method", "procedure", "time to", "time of", "what caus", "what could",
             "what might", "what would", "is caus", "are caus", "what mak", "is mak", "are mak", "allowed", "permitted", " ago", "for?", "for ?",
             "advance", "made ", "how come", "point of", "purpose of", "power of", "close to", " used", "count as", "counts as", "height", "length", "depth",
-            "distance", "width", "weight", "speed", "the age", "what age", "w/", " w ", "thru", "abt", "b4", "how 2 ", "4 u", "4 you", " out of ", "yday", "txn", "amt", "ppl", "acct", "avg", "approx", "no.", "minus", " u ", "u ", "sq", "m2", "m3", "cubic", "cu.", "ft2", " a minute", " an hour", " a day", " a week", " a fortnight",
+            "distance", "width", "weight", "speed", "the age", "what age", "w/", " w ", "thru", "abt", "b4", "how 2 ", "4 u", "4 you", " out of ", "yday", "txn", "amt", "ppl", "acct", "avg", "approx", "no.", "minus", " u ", "u ", "sq", "m2", "m3", "cubic", "cu.", "ft2", "ft3", " a minute", " an hour", " a day", " a week", " a fortnight",
             " a month", " a year", " a decade",
             "y/o", "ww", "midday", "noon", "midnight", " second ", "second-grad", "nd-hand", "nd hand", "party", "parties", "a hundred", "a thousand", "a million", "a billion", *(f"{w} " for w in _NUMBERED.split("|")), *_NUMBER_WORDS,
             *_ORDINAL_WORDS)
@@ -858,8 +872,8 @@ def _minimum(tokens: list[_Token], i: int) -> bool:
 
 def _is_unit(raw: str) -> bool:
     lower = raw.lower()
-    if (lower in FUNCTION_WORDS and lower not in ("m", "s", "d")) or lower in _IRREGULAR_PLURALS:
-        return False
+    if (lower in FUNCTION_WORDS and lower not in ("m", "s", "d")) or lower in _IRREGULAR_PLURALS or lower == "up":
+        return False  # ("from 5.5 up to 6.5": a particle, short as it is)
     if lower in _UNITS or lower in _PERIODS or (lower.endswith("s") and lower[:-1] in _PERIODS):
         return True
     if len(lower) >= 3 and lower.endswith("s") and lower[:-1] in _UNIT_CODES:
@@ -985,6 +999,8 @@ def _tokens(text: str) -> list[_Token]:
                            text)
     if " in " in lowered and _DIGIT.search(text):
         text = _INCH_DIMENSION.sub(" inch", text)
+    if "\u00b2" in text or "\u00b3" in text or "^" in text:
+        text = _POWER.sub(lambda m: f"{m[1]} {'sq' if (m[3] or m[4]) in (chr(0xb2), '2') else 'cb'}{m[2].lower()}", text)
     if "/" in text:
         if _DIGIT.search(text):
             text = _FRACTION.sub(_fraction, text)
@@ -1012,8 +1028,6 @@ def _tokens(text: str) -> list[_Token]:
         text = _REWRITE.sub(_rewrite, text)
     if " or " in text and _DIGIT.search(text):
         text = _OR_MORE.sub(lambda m: f"{'at least' if m['more'] else 'at most'} {m['figure']}", text)
-    if "\u00b2" in text or "\u00b3" in text:
-        text = _POWER.sub(lambda m: f"{m[1]} {'sq' if m[3] == chr(0xb2) else 'cb'}{m[2].lower()}", text)
     if ".m" in lowered:
         text = _MERIDIEM.sub(r"\1m", text)
     if "no" in lowered or "nr" in lowered or "number" in lowered:
@@ -1044,12 +1058,14 @@ def _tokens(text: str) -> list[_Token]:
                 attached = "kelvin"  # "a 2700K bulb": a colour temperature (no one writes 2,700,000 so)
             elif attached.lower() == "k":  # "780k" is 780000
                 number, attached = str(Decimal(number.replace(",", "")) * 1000), ""
+            elif symbol and attached.lower() in _MONEY_SCALES:  # "$45M", "\u00a32.5bn": a sum in millions, billions
+                number, attached = str(Decimal(number.replace(",", "")) * _MONEY_SCALES[attached.lower()]), ""
             token = _Token("number", number, attached or (_SYMBOLS[symbol] if symbol else ""))
         else:
             kind, word = kind or "word", m.group(0)
             token = _Token(kind, _BARE_CONTRACTIONS.get(word.lower(), word) if kind == "word" else word)
-        if (token.kind == "word" and out and out[-1].kind == "number" and not out[-1].attached
-                and token.text.lower() in _SCALES):
+        if (token.kind == "word" and out and out[-1].kind == "number" and token.text.lower() in _SCALES
+                and (not out[-1].attached or out[-1].attached in _SYMBOL_CURRENCIES)):  # "$45 million" too
             scale = _SCALES[token.text.lower()]
             value, part = Decimal(out[-1].text.replace(",", "")), out[-1].part
             out[-1].text = str(value - part + part * scale if part and part * scale < value else value * scale)
@@ -1239,6 +1255,7 @@ def _labelled_right_after(tokens: list[_Token], i: int) -> bool:
     return j < len(tokens) and _content(tokens[j]) and len(tokens[j].text) > 1
 
 
+_SHARES = frozenset(("percent", "time"))  # a share or a multiple is said of the word right after it, when one follows
 _HE_SHE = frozenset(("he", "she"))
 _MY = frozenset(("my", "our"))
 
@@ -1336,12 +1353,15 @@ def _leads_to(tokens: list[_Token], i: int) -> bool:
 
 
 _RAISING = frozenset("get gets getting got heat heats heating heated warm warms warming bring brings bringing brought "
-                     "preheat preheats preheating".split())
+                     "preheat preheats preheating raise raises raising raised add adds adding added".split())
 
 
 def _raised(tokens: list[_Token], up: int) -> bool:
     """A verb of bringing a thing to a level stands before the "up" at `up`, in its clause and at most three words
-    back ("get up to", "heat the water up to")."""
+    back ("get up to", "heat the water up to", "weights adding up to 100%"), or a range's first figure does ("from 5.5
+    up to 6.5")."""
+    if up >= 1 and tokens[up - 1].kind == "number":
+        return True
     for j in range(up - 1, max(up - 5, -1), -1):
         if tokens[j].kind != "word":
             return False
@@ -1535,8 +1555,11 @@ def read(text: str) -> Reading:
         if t.kind == "number":
             t.used = True
             bound = _bound_before(tokens, i)
-            label = _label_before(tokens, i) or _label_after(tokens, i)
             unit = _unit(t.attached) if t.attached else ""
+            if unit in _SHARES and _labelled_right_after(tokens, i):
+                label = _label_after(tokens, i)  # "40% silt and 20% clay", "a 10x eyepiece": a share of what follows
+            else:
+                label = _label_before(tokens, i) or _label_after(tokens, i)
             per = t.per
             if unit in _SPEEDS and not per:
                 unit, per = _SPEEDS[unit]  # "15 mph" is 15 miles per hour

@@ -2978,3 +2978,47 @@ def test_a_state_code_names_its_state(guard):
                     "can a 16 yr old work past 10pm on a school night in ny") is Verdict.AGREE
     assert _verdict(guard, "Can a 16-year-old work past 10 pm on a school night in New York?",
                     "can a 16 yr old work past 10pm on a school night in NJ") is Verdict.DIFFER
+
+
+def test_a_sum_in_millions_keeps_its_scale(guard):
+    # "$45 million" was read as $45 (the scale word was not applied after a currency symbol), and "$45M" as 45 metres
+    assert _figures("revenue is $45 million") == _figures("revenue is $45M") == [("revenue", "45000000", "usd")]
+    assert _figures("a $2bn deal") == [("deal", "2000000000", "usd")]
+    assert _verdict(guard, "Our revenue is $45 million. How big a reserve?", "Our revenue is $45. How big a reserve?") \
+        is Verdict.DIFFER
+
+
+def test_a_share_is_said_of_the_word_after_it(guard):
+    # "40% silt and 20% clay" labelled 20% "silt", the word before it; a list reordered then read other labels
+    assert _figures("a sample with 40% sand, 40% silt and 20% clay") == [
+        ("clay", "20", "percent"), ("sand", "40", "percent"), ("silt", "40", "percent")]
+    assert _verdict(guard, "Determine the texture class for a sample with 40% sand, 40% silt and 20% clay.",
+                    "A sample is 20% clay, 40% silt and 40% sand; what is its texture class?") is Verdict.AGREE
+    assert _verdict(guard, "Total magnification of a microscope with a 10x eyepiece and a 40x objective?",
+                    "With a 40x objective and a 10x eyepiece, what is the total magnification?") is Verdict.AGREE
+    assert _verdict(guard, "A sample with 40% sand and 20% clay", "A sample with 20% sand and 40% clay") is Verdict.DIFFER
+
+
+def test_a_count_of_ways_in_words_is_counted(guard):
+    # "what are five ways to" lost its five (the way-question rewrite ate it) and its ways
+    assert _figures("What are five ways to prevent cracking?") == _figures("What are 5 ways to prevent cracking?") == [
+        ("prevent", "5", "way")]
+    assert _verdict(guard, "List 5 ways to prevent cracking when bending aluminum sheet.",
+                    "What are five ways to prevent cracking when bending aluminum sheet?") is Verdict.AGREE
+    assert _verdict(guard, "What are 3 steps to fix it?", "What are 4 steps to fix it?") is Verdict.DIFFER
+
+
+def test_up_to_after_a_figure_or_a_sum_bounds_nothing():
+    # "from 5.5 up to 6.5" read 5.5 "up" (a unit) and at most 6.5; "adding up to 100 percent" at most 100 percent
+    assert _figures("raise the pH from 5.5 up to 6.5") == _figures("raise the pH from 5.5 to 6.5")
+    assert _values("num", "weights adding up to 100 percent") == ["100"]
+    assert _values("num", "loans of up to 500 dollars") == ["<=500"]
+
+
+def test_areas_and_volumes_however_written():
+    # "cm^3", "cm2", "square centimetres" and "cubic centimetres" were read as lengths, a bare power, or no unit
+    assert _figures("a 500 cm^3 cavity") == _figures("a 500 cubic centimetre cavity") == [("cavity", "500", "cbcm")]
+    assert _figures("a 200 cm2 area") == _figures("200 square centimetres of area") == _figures("200 sq cm area")
+    assert _figures("3,000 mm^2 piston") == [("piston", "3000", "sqmm")]
+    assert _figures("20 sq in") == _figures("20 square inches") and _figures("2 cu ft") == _figures("2 cubic feet")
+    assert _figures("x^2 + 3") != _figures("x^3 + 3")
