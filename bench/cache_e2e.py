@@ -49,6 +49,8 @@ from bench.cacheeval import (
     design_sixth,
     design_tenth,
     design_thirteenth,
+    design_thirtieth,
+    design_thirtyfirst,
     design_twelfth,
     design_twentieth,
     design_twentyeighth,
@@ -123,6 +125,8 @@ def quality(figures: dict[str, float | int]) -> None:
               "design_twentyseventh": design_twentyseventh.pairs(),
               "design_twentyeighth": design_twentyeighth.pairs(),
               "design_twentyninth": design_twentyninth.pairs(),
+              "design_thirtieth": design_thirtieth.pairs(),
+              "design_thirtyfirst": design_thirtyfirst.pairs(),
               "design_probes": design_probes.pairs()}
     for split, pairs in splits.items():
         families = {"": pairs, "_workloads": [p for p in pairs if p.family in WORKLOADS],
