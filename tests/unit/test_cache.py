@@ -3022,3 +3022,11 @@ def test_areas_and_volumes_however_written():
     assert _figures("3,000 mm^2 piston") == [("piston", "3000", "sqmm")]
     assert _figures("20 sq in") == _figures("20 square inches") and _figures("2 cu ft") == _figures("2 cubic feet")
     assert _figures("x^2 + 3") != _figures("x^3 + 3")
+
+
+def test_which_is_better_is_not_which_is_faster(guard):
+    # the vectors put "better" and "faster" at 0.60, over the word threshold: the rules served "which is faster"
+    assert guard._score("better", "faster") == guard._score("best", "cheapest") == -1.0
+    assert _verdict(guard, "Which is better for beef stew, a stovetop pressure cooker or an electric one?",
+                    "Which is faster for beef stew, a stovetop pressure cooker or an electric one?") is not Verdict.AGREE
+    assert guard._score("bigger", "larger") == 1.0
