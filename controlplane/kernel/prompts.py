@@ -144,6 +144,7 @@ _DIRECTIONS = {"last": "past", "past": "past", "previous": "past", "prior": "pas
 _UNITS = {
     "%": "percent", "pct": "percent", "percent": "percent", "per cent": "percent",
     "megawatt": "mw", "megawatts": "mw", "kilowatt": "kw", "kilowatts": "kw", "watt": "w", "watts": "w",
+    "volt": "v", "volts": "v", "amp": "a", "amps": "a", "ampere": "a", "amperes": "a",
     "milliwatt": "milliw", "milliwatts": "milliw",
     "millimeter": "mm", "millimeters": "mm", "millimetre": "mm", "millimetres": "mm", "centimeter": "cm",
     "centimeters": "cm", "centimetre": "cm", "centimetres": "cm", "meter": "m", "meters": "m", "metre": "m",
@@ -803,7 +804,7 @@ def other_units(a: str, b: str) -> bool:
 # teaspoon), weeks, days and hours in minutes ("48 hours" is "2 days"; months and years are no fixed number of days)
 _BASE_UNITS = {"mm": ("m", "0.001"), "cm": ("m", "0.01"), "km": ("m", "1000"), "mg": ("g", "0.001"),
                "kg": ("g", "1000"), "ml": ("l", "0.001"), "kw": ("w", "1000"), "mw": ("w", "1000000"),
-               "kwh": ("wh", "1000"), "milliw": ("w", "0.001"), "milliwh": ("wh", "0.001"), "week": ("minute", "10080"),
+               "kwh": ("wh", "1000"), "milliw": ("w", "0.001"), "milliwh": ("wh", "0.001"), "week": ("minute", "10080"), "fortnight": ("minute", "20160"),
                "day": ("minute", "1440"), "hour": ("minute", "60")}
 
 
@@ -1213,7 +1214,7 @@ def _opens_request(tokens: list[_Token], i: int) -> bool:
     return j < 0 or (tokens[j].kind == "punct" and tokens[j].text in _CLAUSE_END)
 
 
-_GROUPS = frozenset("family families household households group party crew".split())
+_GROUPS = frozenset("family families household households group party crew team".split())
 _SERVES = frozenset("feeds feed feeding serves serve serving sleeps sleep seats seat".split())
 
 

@@ -1004,7 +1004,7 @@ class Guard:
             for rewrite in (_code_aliases, self._maker_left_out, _lower_case_names, _bare_operators, _season_by_word,
                             _bare_amounts, _loose_units, _months_for_years, _numbered_for_id, _glued_for_spaced, _spelled_out,
                             self._negated_as_opposite, _non_for_not, _framing, _one_period_for_window, _one_for_a,
-                            _first_for_early, _unit_by_symbol, _plural_names, _times_by_word, self._slipped_lower_case_names,
+                            _first_for_early, _unit_by_symbol, _plural_names, _demonyms, _times_by_word, self._slipped_lower_case_names,
                             self._slipped_facts,
                             _choice_for_than, _instead_for_than, _not_for_instead, _than_by_other_words,
                             _none_for_zero, _negated_by_a_word,
@@ -2293,6 +2293,37 @@ def _plural_names(a: Reading, b: Reading) -> tuple[Reading, Reading]:
     return (replace(a, facts=tuple(f for f in a.facts if not (f.kind in ("name", "id") and f.value in plurals))),
             replace(b, facts=tuple(f for f in b.facts if not (f.kind in ("name", "id") and f.value in singular)),
                     words=tuple(w for w in b.words if w not in singular)))
+
+
+# a people's adjective and its country's name ("Spanish olive oil", "olive oil from Spain"); one-word names only
+_DEMONYMS = {d: c for c, ds in {
+    "spain": "spanish", "italy": "italian", "france": "french", "germany": "german", "japan": "japanese",
+    "china": "chinese", "korea": "korean", "india": "indian", "mexico": "mexican", "brazil": "brazilian",
+    "canada": "canadian", "america": "american", "britain": "british", "england": "english", "ireland": "irish",
+    "scotland": "scottish", "wales": "welsh", "greece": "greek", "turkey": "turkish", "netherlands": "dutch",
+    "holland": "dutch", "sweden": "swedish", "norway": "norwegian", "denmark": "danish", "finland": "finnish",
+    "poland": "polish", "portugal": "portuguese", "russia": "russian", "morocco": "moroccan", "egypt": "egyptian",
+    "nigeria": "nigerian", "kenya": "kenyan", "tunisia": "tunisian", "senegal": "senegalese", "ethiopia": "ethiopian",
+    "thailand": "thai", "vietnam": "vietnamese", "australia": "australian", "argentina": "argentinian argentine",
+    "peru": "peruvian", "chile": "chilean", "colombia": "colombian", "switzerland": "swiss", "austria": "austrian",
+    "belgium": "belgian", "hungary": "hungarian", "israel": "israeli", "iran": "iranian", "pakistan": "pakistani",
+    "indonesia": "indonesian", "philippines": "filipino", "cuba": "cuban", "jamaica": "jamaican",
+    "iceland": "icelandic", "lebanon": "lebanese", "ghana": "ghanaian", "ukraine": "ukrainian", "croatia": "croatian",
+}.items() for d in ds.split()}
+
+
+def _demonyms(a: Reading, b: Reading) -> tuple[Reading, Reading]:
+    """`a`'s names are all peoples' adjectives ("Spanish or Italian olive oil") and `b`'s all their countries ("olive
+    oil from Spain or from Italy"): both leave the facts (and the countries `b`'s words). Not where either names
+    anything else, whose role the adjective might trade: "US citizens visiting Japan", "Japanese citizens visiting the
+    US"."""
+    names_a = {f.value for f in a.facts if f.kind in ("name", "id")}
+    names_b = {f.value for f in b.facts if f.kind in ("name", "id")}
+    if not names_a or any(_DEMONYMS.get(d) not in names_b for d in names_a) or names_b != {_DEMONYMS[d] for d in names_a}:
+        return a, b
+    return (replace(a, facts=tuple(f for f in a.facts if f.kind not in ("name", "id"))),
+            replace(b, facts=tuple(f for f in b.facts if f.kind not in ("name", "id")),
+                    words=tuple(w for w in b.words if w not in names_b)))
 
 
 _TIMES = {"once": "1", "twice": "2", "thrice": "3"}

@@ -3030,3 +3030,22 @@ def test_which_is_better_is_not_which_is_faster(guard):
     assert _verdict(guard, "Which is better for beef stew, a stovetop pressure cooker or an electric one?",
                     "Which is faster for beef stew, a stovetop pressure cooker or an electric one?") is not Verdict.AGREE
     assert guard._score("bigger", "larger") == 1.0
+
+
+def test_a_peoples_adjective_names_its_country_where_nothing_else_is_named(guard):
+    # "Spanish or Italian olive oil" named no place "olive oil from Spain or from Italy" named
+    assert _verdict(guard, "Is Spanish or Italian olive oil better for dipping bread?",
+                    "For bread dipping, which is better: olive oil from Spain or from Italy?") is not Verdict.DIFFER
+    assert _verdict(guard, "Is Spanish olive oil good for frying?", "Is olive oil from Italy good for frying?") \
+        is Verdict.DIFFER
+    # a role the adjective might trade stays apart
+    assert _verdict(guard, "Do US citizens need a visa to visit Japan?",
+                    "Do Japanese citizens need a visa to visit the US?") is Verdict.DIFFER
+
+
+def test_amps_volts_fortnights_and_teams_read_as_their_units():
+    # "32 amp" and "32A", "9 volt" and "9V" were other units (or none); "a fortnight" one fortnight, not 2 weeks
+    assert _figures("a dedicated 32 amp circuit") == _figures("a dedicated 32A circuit")
+    assert _figures("a 9 volt cable") == _figures("a 9V cable") == [("cable", "9", "v")]
+    assert _figures("mould after a fortnight") == _figures("mould after 2 weeks")
+    assert _figures("a team of 4") == [("team", "4", "person")]
