@@ -95,9 +95,11 @@ MODAL_WORDS = frozenset(_MODALS)  # the modal verbs themselves: "can", "should",
 _INTERROGATIVES = frozenset("how what which who whom whose when where why is are am was were do does did can could "
                             "should would will must may".split())
 _WH = frozenset(w for w in _INTERROGATIVES if w.startswith("wh") or w == "how")  # the interrogative words themselves
-_HOW = frozenset("far often old long big tall fast heavy deep wide high hot cold early late soon".split())
+_HOW = frozenset("far often old long big large tall fast quick quickly heavy deep wide high hot cold early late soon".split())
 _BE = frozenset(("is", "are", "was", "were"))
-_HOW_SAME = {"soon": "long"}  # "how soon will I see results" asks how long it takes
+# "how soon will I see results" asks how long it takes; "how high is the net" its height, as "how tall" does; "how
+# quick is the ride" and "how large" ask as "how fast" and "how big" do
+_HOW_SAME = {"soon": "long", "high": "tall", "quick": "fast", "quickly": "fast", "large": "big"}
 # "what is the height of" asks "how tall"
 _DIMENSIONS = {"height": "tall", "length": "long", "depth": "deep", "distance": "far", "width": "wide",
                "weight": "heavy", "speed": "fast", "age": "old"}

@@ -1074,7 +1074,7 @@ _ANSWERS = {ask: frozenset(nouns.split()) for ask, nouns in {
     "when": "time date day deadline season moment",
     "where": "place location",
     "why": "reason cause",
-    "how old": "age", "how far": "distance away", "how tall": "height", "how high": "height altitude elevation", "how big": "size",
+    "how old": "age", "how far": "distance away", "how tall": "height altitude elevation", "how big": "size",
     "how fast": "speed", "how heavy": "weight", "how deep": "depth", "how wide": "width",
     "how hot": "temperature temp heat", "how cold": "temperature temp", "how early": "time", "how late": "time",
 }.items()}

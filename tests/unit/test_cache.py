@@ -3049,3 +3049,11 @@ def test_amps_volts_fortnights_and_teams_read_as_their_units():
     assert _figures("a 9 volt cable") == _figures("a 9V cable") == [("cable", "9", "v")]
     assert _figures("mould after a fortnight") == _figures("mould after 2 weeks")
     assert _figures("a team of 4") == [("team", "4", "person")]
+
+
+def test_how_high_quick_and_large_ask_as_tall_fast_and_big():
+    # "how quick is the ride" asked "how", "how high is the net" another question than "at what height"
+    assert read("How quick is the ride on the zip wire?").asks == read("How fast is the ride on the zip wire?").asks
+    assert read("How high is the net?").asks == read("At what height is the net set?").asks == frozenset({"how tall"})
+    assert read("How large is the tank?").asks == frozenset({"how big"})
+    assert read("How hot is the oven?").asks != read("How high is the oven?").asks
