@@ -1244,8 +1244,11 @@ def _label_before(tokens: list[_Token], i: int) -> str:
             return ""  # another fact (or its unit) is nearer: no label of ours before
         if t.text.lower() in _HE_SHE:
             return _antecedent(tokens, j)  # "my son ...? He is 11": the son's, as "my son is 11" says
-        if t.text.lower() == "with" and j == i - 1 and _labelled_right_after(tokens, i):
-            return ""  # "with 500mg amoxicillin": what it is given with names it, not what comes before "with"
+        if (t.text.lower() == "with" and j == i - 1 or t.text.lower() in _COORDINATORS) and _labelled_right_after(
+                tokens, i):
+            # "with 500mg amoxicillin": what it is given with names it, not what comes before "with"; "a face mill
+            # and a 1 mm depth of cut" likewise
+            return ""
         if _content(t) and len(t.text) > 1:
             return t.text.lower()  # a label stays a template word too ("x" in "solve for x" labels nothing)
         j -= 1

@@ -3057,3 +3057,13 @@ def test_how_high_quick_and_large_ask_as_tall_fast_and_big():
     assert read("How high is the net?").asks == read("At what height is the net set?").asks == frozenset({"how tall"})
     assert read("How large is the tank?").asks == frozenset({"how big"})
     assert read("How hot is the oven?").asks != read("How high is the oven?").asks
+
+
+def test_a_label_before_and_is_not_a_number_labelled_after_it(guard):
+    # "a 50 mm face mill and a 1 mm depth of cut" labelled 1 mm "mill", across the "and"
+    assert ("depth", "0.001", "m") in _figures("With a 50 mm face mill and a 1 mm depth of cut, face the block.")
+    assert _verdict(guard, "Is it safe to kayak when the water is 50 F but the air is 70 F?",
+                    "kayaking safe with 50 F water but 70 F air?") is Verdict.AGREE
+    assert _verdict(guard, "Is it safe to kayak when the water is 50 F but the air is 70 F?",
+                    "kayaking safe with 70 F water but 50 F air?") is Verdict.DIFFER
+    assert _figures("I'm 90 kg and my partner is 70 kg") == [("", "90000", "g"), ("partner", "70000", "g")]
