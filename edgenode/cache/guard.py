@@ -657,6 +657,9 @@ class Guard:
             return True  # the language a thing is said in: "translate it into Spanish", "say it in Spanish"
         if fa.label in _DIRECTIONAL or fb.label in _DIRECTIONAL:
             return False  # which way a name goes is its role: "from the UK" is not "the UK"
+        if fa.kind == "name" and fa.label not in PREPOSITIONS and fb.label not in PREPOSITIONS:
+            alone = alone or (_one_name(a) and _one_name(b))  # "my Instant Pot": one name of two words (whose
+            # preposition stays its role: "in Los Angeles" is not "outside Los Angeles")
         if alone and not (_elsewhere(fa.label, b) or _elsewhere(fb.label, a)):
             return True  # the only name on both sides: "a list in Python", "a Python list"
         if bool(fa.label) != bool(fb.label) and _ROLES.get(label := fa.label or fb.label, label) == "in":
@@ -1380,6 +1383,17 @@ def _negation_split(a: Reading, b: Reading) -> bool:
     kept = a.mentioned - set(a.negated)
     return any(x in b.negated and y in b.negated and (x in a.negated and y in kept or y in a.negated and x in kept)
                for x, y in b.coordinated)
+
+
+def _one_name(reading: Reading) -> bool:
+    """`reading`'s names are the words of one name, written one after another ("open my Instant Pot", "a Mod Podge
+    finish"): the first takes the name's label, the others none."""
+    names = [f for f in reading.facts if f.kind == "name"]
+    if len(names) < 2 or sum(bool(f.label) for f in names) > 1:
+        return len(names) == 1
+    words = _WORD.findall(reading.text.lower())
+    places = sorted(words.index(f.value) for f in names if f.value in words)
+    return len(places) == len(names) and places == list(range(places[0], places[0] + len(places)))
 
 
 def _elsewhere(preposition: str, other: Reading) -> bool:

@@ -3067,3 +3067,18 @@ def test_a_label_before_and_is_not_a_number_labelled_after_it(guard):
     assert _verdict(guard, "Is it safe to kayak when the water is 50 F but the air is 70 F?",
                     "kayaking safe with 70 F water but 50 F air?") is Verdict.DIFFER
     assert _figures("I'm 90 kg and my partner is 70 kg") == [("", "90000", "g"), ("partner", "70000", "g")]
+
+
+def test_one_name_of_several_words_is_the_only_name(guard):
+    # "open my Instant Pot" and "remove the Instant Pot lid" labelled the name "open" and "remove": two names' words
+    # counted as two names, so the labels had to agree; one name alone on both sides keeps no role apart
+    assert _verdict(guard, "Which president signed the Civil Rights Act of 1964?",
+                    "The Civil Rights Act of 1964 was signed by which president?") is Verdict.AGREE
+    assert _verdict(guard, "Is it safe to open my Instant Pot right after it finishes cooking soup?",
+                    "Is it safe to open the Instant Pot right after it finishes cooking soup?") is Verdict.AGREE
+    # two names still keep their roles, and a name its preposition
+    assert _verdict(guard, "sleep on the street in Los Angeles?", "sleep on the street outside Los Angeles?") \
+        is Verdict.DIFFER
+    assert _verdict(guard, "Did Real Madrid beat Manchester United?", "Did Manchester United beat Real Madrid?") \
+        is Verdict.DIFFER
+    assert _verdict(guard, "Can I fly from New York to Boston?", "Can I fly to New York from Boston?") is Verdict.DIFFER
