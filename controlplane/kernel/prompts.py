@@ -539,6 +539,9 @@ _PLACE_CODE = re.compile(r"\b(?:(?-i:" + "|".join(_PLACE_CODES) + r")|(?<=\bin )
 _AGE_GROUP = re.compile(r"\bunder(?:-(\d{1,2})s?|\s(\d{1,2})s)\b", re.IGNORECASE)
 # "in" between a figure and the dimension it gives is inches: "1/4 in thick", "2 in wide" (not "2 in the morning")
 _INCH_DIMENSION = re.compile(r"(?<=\d) in(?= (?:thick|long|wide|deep|tall|high|across|diameter)\b)", re.IGNORECASE)
+# "PV" before a figure or what makes power is solar: "PV 22 MW", "PV panels" (not "the PV of an annuity": a present value)
+_PV = re.compile(r"\bpv(?=[ :=]*\d| (?:output|generation|capacity|power|panels?|arrays?|systems?|modules?|install)\b)",
+                 re.IGNORECASE)
 _FRACTION_WORDS = {"half": "1/2", "quarter": "1/4", "third": "1/3", "three quarter": "3/4", "three quarters": "3/4",
                    "two third": "2/3", "two thirds": "2/3"}
 
@@ -1002,6 +1005,8 @@ def _tokens(text: str) -> list[_Token]:
                            text)
     if " in " in lowered and _DIGIT.search(text):
         text = _INCH_DIMENSION.sub(" inch", text)
+    if "pv" in lowered:
+        text = _PV.sub("solar", text)
     if "\u00b2" in text or "\u00b3" in text or "^" in text:
         text = _POWER.sub(lambda m: f"{m[1]} {'sq' if (m[3] or m[4]) in (chr(0xb2), '2') else 'cb'}{m[2].lower()}", text)
     if "/" in text:

@@ -1179,7 +1179,7 @@ _WHAT_ALSO = {"why": frozenset("make makes making mean means".split()), "where":
     # a measure, which "what" asks only with its noun: "what is a sliotar" is not "how heavy is a sliotar" ("what
     # weight is a sliotar" is); not "how much" nor "how many", which "what is 5% of 1,820" asks as "how much" does, nor
     # "how big", which may ask an amount ("how big is the standard deduction")
-    f"how {w}": frozenset() for w in "old far tall high fast heavy deep wide hot cold early late often".split()}
+    f"how {w}": frozenset() for w in "old far tall fast heavy deep wide hot cold early late often".split()}
 
 
 def _what_for_asked(a: Reading, b: Reading) -> bool:

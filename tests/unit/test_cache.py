@@ -3082,3 +3082,12 @@ def test_one_name_of_several_words_is_the_only_name(guard):
     assert _verdict(guard, "Did Real Madrid beat Manchester United?", "Did Manchester United beat Real Madrid?") \
         is Verdict.DIFFER
     assert _verdict(guard, "Can I fly from New York to Boston?", "Can I fly to New York from Boston?") is Verdict.DIFFER
+
+
+def test_pv_before_a_figure_is_solar(guard):
+    # "PV 22 MW" read a code "pv" and left 22 MW unlabelled against "solar 22 MW"
+    assert _figures("feeder F31 load 13 MW peak 21 MW PV 22 MW") == _figures("feeder F31 load 13 MW peak 21 MW solar 22 MW")
+    assert _verdict(guard, "feeder F31 load 13 MW peak 21 MW solar 22 MW. config?",
+                    "feeder F31 load 13 MW peak 22 MW PV 21 MW. config?") is Verdict.DIFFER
+    assert _figures("PV panels rated 400 W") == _figures("solar panels rated 400 W")
+    assert _values("id", "What is the PV of an annuity?") == ["pv"]  # a present value
