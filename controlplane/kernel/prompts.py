@@ -491,6 +491,7 @@ _MERIDIEM = re.compile(r"\b([ap])\.m\b\.?", re.IGNORECASE)  # "3 p.m." is "3 pm"
 # clock times written with an "h" ("18h", "16h00", "at 7h") or as military time ("0900 hrs", "at 2100 hours")
 _H_CLOCK = re.compile(r"\b(?P<h>\d{1,2})h(?P<m>[0-5]\d)?\b|\b(?P<mh>[0-2]\d)(?P<mm>[0-5]\d) ?(?:hrs|hours|hr|h)\b",
                       re.IGNORECASE)
+_FIELD_EDGE = re.compile(r"\s*[/|;]")  # a list's separator after a field: "/ 1400 hrs /" (not "1200 hrs, is it")
 _CLOCK_BEFORE = re.compile(r"(?:\bat|@|\btime|\bhour)\s?:?\s?$", re.IGNORECASE)  # "at 18h", "@ 7h", "time: 0900 hrs"
 # labels and numbers listed with slashes, in order: "load/peak/solar 51/65/9 MW" is "load 51 MW, peak 65 MW, solar
 # 9 MW" (a slash between two numbers alone is a division or a fraction: "3/4 cup")
@@ -919,11 +920,13 @@ class _Token:
 
 def _h_clock(text: str, m: re.Match) -> str:
     """`_H_CLOCK`'s match as "H:MM" where it is a time of day: after "at", "@", "time:" or "hour:", or written
-    "16h00" or "0900 hrs" (a duration is not: "in 18h", "2h30 of video", "1500 hours of practice")."""
+    "16h00" or "0900 hrs", or "1400 hrs" as a field of a list ("/ 1400 hrs /"; a duration is not: "in 18h", "2h30 of
+    video", "1500 hours of practice")."""
     hours, minutes = (m["h"], m["m"]) if m["h"] else (m["mh"], m["mm"])
     if int(hours) > 23:
         return m[0]
-    told = _CLOCK_BEFORE.search(text, max(0, m.start() - 8), m.start()) is not None
+    told = _CLOCK_BEFORE.search(text, max(0, m.start() - 8), m.start()) is not None or (
+        m["mh"] is not None and _FIELD_EDGE.match(text, m.end()) is not None)  # "card 3283 / 1400 hrs / nairobi"
     if told or (m["h"] and minutes and len(hours) == 2) or (m["mh"] and hours.startswith("0")):
         return f"{int(hours)}:{minutes or '00'}"
     return m[0]

@@ -3091,3 +3091,9 @@ def test_pv_before_a_figure_is_solar(guard):
                     "feeder F31 load 13 MW peak 22 MW PV 21 MW. config?") is Verdict.DIFFER
     assert _figures("PV panels rated 400 W") == _figures("solar panels rated 400 W")
     assert _values("id", "What is the PV of an annuity?") == ["pv"]  # a present value
+
+
+def test_military_time_as_a_field_of_a_list_is_a_clock():
+    # "/ 1400 hrs /" read 1400 hours (84,000 minutes), where "at 14:00" is a time of day
+    assert _values("time", "card 3283 / fifty mad / 1400 hrs / nairobi") == ["14:00"]
+    assert _values("time", "I logged 1500 hrs of practice") == [] and _values("time", "in 1400 hrs, is it") == []
