@@ -144,6 +144,7 @@ start/stop started/stopped start/end on/off online/offline connected/disconnecte
 win/lose won/lost gain/loss profit/loss import/export imported/exported arrive/depart arrival/departure
 arriving/departing inbound/outbound incoming/outgoing send/receive sent/received push/pull in/out inside/outside within/out
 upload/download uploaded/downloaded plant/avoid safe/unsafe true/false yes/no valid/invalid legal/illegal
+fraud/legit fraud/legitimate fraudulent/legit fraudulent/legitimate fake/genuine fake/real
 hot/cold warm/cool wet/dry heavy/light fast/slow early/late first/last north/south east/west left/right
 morning/evening day/night summer/winter spring/autumn spring/fall rise/fall rising/falling
 charge/discharge charging/discharging heat/cool heating/cooling full/empty cheap/expensive
@@ -478,6 +479,10 @@ class Guard:
             # through any of their senses and hypernyms: "speed" and "slow", "hold" and "permit")
             if not other:
                 return Verdict.DIFFER
+            if any(word in pair and any(opposite(word, w) and lemma(w) in shared for w in pair if w != word)
+                   for pair in own.coordinated) and not any(word in (m, h) for m, h in own.modifiers):
+                continue  # "fraud or legit?" asks what "fraud?" asks: whether, with the other answer said (not "hot
+                # or cold water", which names a thing)
             if any(opposite(word, o) and not (o in PREPOSITIONS and o in own.said) for o in said):
                 # the other side says its opposite, also with a word that carries no topic: "right", "in" (not a
                 # preposition both say: "how long after eating ... before swimming", "how long after eating"; a deed

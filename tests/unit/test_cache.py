@@ -3097,3 +3097,14 @@ def test_military_time_as_a_field_of_a_list_is_a_clock():
     # "/ 1400 hrs /" read 1400 hours (84,000 minutes), where "at 14:00" is a time of day
     assert _values("time", "card 3283 / fifty mad / 1400 hrs / nairobi") == ["14:00"]
     assert _values("time", "I logged 1500 hrs of practice") == [] and _values("time", "in 1400 hrs, is it") == []
+
+
+def test_a_question_with_its_other_answer_said_asks_whether(guard):
+    # "fraud or legit?" was "fraud?" with one more of a list, and "legit" no opposite the rules knew
+    stored = "card 9512 paid 900 MAD at 07:00 in Lagos, home Abidjan, 0 payments last hour. fraud?"
+    assert _verdict(guard, stored, stored.replace("fraud?", "fraud or legit?")) is Verdict.AGREE
+    assert _verdict(guard, "Is this bill fake?", "Is this bill fake or real?") is Verdict.AGREE
+    assert _verdict(guard, "Is this bill fake?", "Is this bill real?") is Verdict.DIFFER
+    # two things named stay two things
+    assert _verdict(guard, "Should I wash jeans in hot water?", "Should I wash jeans in hot or cold water?") \
+        is Verdict.DIFFER
