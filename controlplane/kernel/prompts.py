@@ -486,12 +486,14 @@ _CHEAPER = re.compile(r"\b(?P<degree>least|less) expensive\b", re.IGNORECASE)  #
 # "Symphony No. 5", "card no: 4351", "card nr 4351", "card number 4351": a number's mark, no negation
 _NUMERO = re.compile(r"\b(?:no\s?[.:#]|nr\.?|number)\s?(?=\d)", re.IGNORECASE)
 # an area or a volume written with a power: "20 cm\u00b2" is 20 sqcm, not 20 cm (whose prefix would be folded)
-_POWER = re.compile(r"(\d)\s*(km|cm|mm|m|ft|in)\s*(?:([\u00b2\u00b3])|\^([23]))(?!\d)", re.IGNORECASE)  # "cm^2" too
+# (and with a caret: "200 cm^2", not algebra: "factor 4m^2 - 9")
+_POWER = re.compile(r"(\d)\s*(km|cm|mm|m|ft|in)\s*(?:([\u00b2\u00b3])|\^([23])(?!\s*[-+*=]))(?!\d)", re.IGNORECASE)
 _MERIDIEM = re.compile(r"\b([ap])\.m\b\.?", re.IGNORECASE)  # "3 p.m." is "3 pm"
 # clock times written with an "h" ("18h", "16h00", "at 7h") or as military time ("0900 hrs", "at 2100 hours")
 _H_CLOCK = re.compile(r"\b(?P<h>\d{1,2})h(?P<m>[0-5]\d)?\b|\b(?P<mh>[0-2]\d)(?P<mm>[0-5]\d) ?(?:hrs|hours|hr|h)\b",
                       re.IGNORECASE)
-_FIELD_EDGE = re.compile(r"\s*[/|;]")  # a list's separator after a field: "/ 1400 hrs /" (not "1200 hrs, is it")
+# a list's separators either side of a field: "/ 1400 hrs /" (not "1200 hrs, is it", "2000 hours/year", "1500 hrs; can")
+_FIELD_AFTER, _FIELD_BEFORE = re.compile(r"\s+[/|]\s"), re.compile(r"[/|;:]\s*$")
 _CLOCK_BEFORE = re.compile(r"(?:\bat|@|\btime|\bhour)\s?:?\s?$", re.IGNORECASE)  # "at 18h", "@ 7h", "time: 0900 hrs"
 # labels and numbers listed with slashes, in order: "load/peak/solar 51/65/9 MW" is "load 51 MW, peak 65 MW, solar
 # 9 MW" (a slash between two numbers alone is a division or a fraction: "3/4 cup")
@@ -541,8 +543,8 @@ _AGE_GROUP = re.compile(r"\bunder(?:-(\d{1,2})s?|\s(\d{1,2})s)\b", re.IGNORECASE
 # "in" between a figure and the dimension it gives is inches: "1/4 in thick", "2 in wide" (not "2 in the morning")
 _INCH_DIMENSION = re.compile(r"(?<=\d) in(?= (?:thick|long|wide|deep|tall|high|across|diameter)\b)", re.IGNORECASE)
 # "PV" before a figure or what makes power is solar: "PV 22 MW", "PV panels" (not "the PV of an annuity": a present value)
-_PV = re.compile(r"\bpv(?=[ :=]*\d| (?:output|generation|capacity|power|panels?|arrays?|systems?|modules?|install)\b)",
-                 re.IGNORECASE)
+_PV = re.compile(r"\bpv(?=[ :]*\d| (?:output|generation|capacity|power|panels?|arrays?|systems?|modules?|install(?:ation|ed|er)?s?)\b)",
+                 re.IGNORECASE)  # (not "PV = 1000", a formula's present value)
 _FRACTION_WORDS = {"half": "1/2", "quarter": "1/4", "third": "1/3", "three quarter": "3/4", "three quarters": "3/4",
                    "two third": "2/3", "two thirds": "2/3"}
 
@@ -807,7 +809,8 @@ def other_units(a: str, b: str) -> bool:
 
 # units read in another: a metric prefix taken into the value ("1 kg" is "1000 g", "15 cm" is "150 mm", "30 MW" is
 # "30000 kW", "5 mW" is "0.005 W"; bytes are left alone, a "GB" being 1000 or 1024 MB, and so is a bare "t", a tonne, a tesla or a
-# teaspoon), weeks, days and hours in minutes ("48 hours" is "2 days"; months and years are no fixed number of days)
+# teaspoon), fortnights, weeks, days and hours in minutes ("48 hours" is "2 days"; months and years are no fixed number
+# of days)
 _BASE_UNITS = {"mm": ("m", "0.001"), "cm": ("m", "0.01"), "km": ("m", "1000"), "mg": ("g", "0.001"),
                "kg": ("g", "1000"), "ml": ("l", "0.001"), "kw": ("w", "1000"), "mw": ("w", "1000000"),
                "kwh": ("wh", "1000"), "milliw": ("w", "0.001"), "milliwh": ("wh", "0.001"), "week": ("minute", "10080"), "fortnight": ("minute", "20160"),
@@ -926,7 +929,8 @@ def _h_clock(text: str, m: re.Match) -> str:
     if int(hours) > 23:
         return m[0]
     told = _CLOCK_BEFORE.search(text, max(0, m.start() - 8), m.start()) is not None or (
-        m["mh"] is not None and _FIELD_EDGE.match(text, m.end()) is not None)  # "card 3283 / 1400 hrs / nairobi"
+        m["mh"] is not None and _FIELD_AFTER.match(text, m.end()) is not None
+        and _FIELD_BEFORE.search(text, 0, m.start()) is not None)  # "card 3283 / fifty mad / 1400 hrs / nairobi"
     if told or (m["h"] and minutes and len(hours) == 2) or (m["mh"] and hours.startswith("0")):
         return f"{int(hours)}:{minutes or '00'}"
     return m[0]
@@ -1269,7 +1273,6 @@ def _labelled_right_after(tokens: list[_Token], i: int) -> bool:
     return j < len(tokens) and _content(tokens[j]) and len(tokens[j].text) > 1
 
 
-_SHARES = frozenset(("percent", "time"))  # a share or a multiple is said of the word right after it, when one follows
 _HE_SHE = frozenset(("he", "she"))
 _MY = frozenset(("my", "our"))
 
@@ -1367,13 +1370,13 @@ def _leads_to(tokens: list[_Token], i: int) -> bool:
 
 
 _RAISING = frozenset("get gets getting got heat heats heating heated warm warms warming bring brings bringing brought "
-                     "preheat preheats preheating raise raises raising raised add adds adding added".split())
+                     "preheat preheats preheating".split())
 
 
 def _raised(tokens: list[_Token], up: int) -> bool:
     """A verb of bringing a thing to a level stands before the "up" at `up`, in its clause and at most three words
-    back ("get up to", "heat the water up to", "weights adding up to 100%"), or a range's first figure does ("from 5.5
-    up to 6.5")."""
+    back ("get up to", "heat the water up to"), or a range's first figure does ("from 5.5 up to 6.5"; not "add up to 2
+    cups", a bound)."""
     if up >= 1 and tokens[up - 1].kind == "number":
         return True
     for j in range(up - 1, max(up - 5, -1), -1):
@@ -1570,7 +1573,7 @@ def read(text: str) -> Reading:
             t.used = True
             bound = _bound_before(tokens, i)
             unit = _unit(t.attached) if t.attached else ""
-            if unit in _SHARES and _labelled_right_after(tokens, i):
+            if (unit == "percent" or t.attached.lower() == "x") and _labelled_right_after(tokens, i):
                 label = _label_after(tokens, i)  # "40% silt and 20% clay", "a 10x eyepiece": a share of what follows
             else:
                 label = _label_before(tokens, i) or _label_after(tokens, i)

@@ -336,7 +336,7 @@ class Guard:
         return similarity
 
     def _merit_for_quality(self, merit: str, quality: str) -> bool:
-        """"better" or "best" against another adjective compared ("faster", "safest", "cheaper"): which is good all
+        """"better" against another adjective compared ("faster", "safer", "cheaper"): which is good all
         round is not which is fast, safe or cheap (WordNet files "safe" under one sense of "good"; the vectors put
         "better" and "faster" at 0.60)."""
         return (merit in _MERIT and quality not in _MERIT and quality.endswith(("er", "est"))
@@ -479,10 +479,10 @@ class Guard:
             # through any of their senses and hypernyms: "speed" and "slow", "hold" and "permit")
             if not other:
                 return Verdict.DIFFER
-            if any(word in pair and any(opposite(word, w) and lemma(w) in shared for w in pair if w != word)
-                   for pair in own.coordinated) and not any(word in (m, h) for m, h in own.modifiers):
+            if any(word in pair and any(opposite(word, w) and lemma(w) in shared and _ends_question(own, w, word)
+                                        for w in pair if w != word) for pair in own.coordinated):
                 continue  # "fraud or legit?" asks what "fraud?" asks: whether, with the other answer said (not "hot
-                # or cold water", which names a thing)
+                # or cold water?", which names a thing, nor "if I win or lose the appeal?")
             if any(opposite(word, o) and not (o in PREPOSITIONS and o in own.said) for o in said):
                 # the other side says its opposite, also with a word that carries no topic: "right", "in" (not a
                 # preposition both say: "how long after eating ... before swimming", "how long after eating"; a deed
@@ -1390,9 +1390,14 @@ def _negation_split(a: Reading, b: Reading) -> bool:
                for x, y in b.coordinated)
 
 
+def _ends_question(reading: Reading, said: str, other: str) -> bool:
+    """`reading` ends a question with "`said` or `other`?" ("... fraud or legit?")."""
+    return re.search(rf"\b{re.escape(said)} or {re.escape(other)}\s*\?", reading.text, re.IGNORECASE) is not None
+
+
 def _one_name(reading: Reading) -> bool:
     """`reading`'s names are the words of one name, written one after another ("open my Instant Pot", "a Mod Podge
-    finish"): the first takes the name's label, the others none."""
+    finish"): one of them takes the name's label, the others none."""
     names = [f for f in reading.facts if f.kind == "name"]
     if len(names) < 2 or sum(bool(f.label) for f in names) > 1:
         return len(names) == 1
@@ -2314,8 +2319,9 @@ def _plural_names(a: Reading, b: Reading) -> tuple[Reading, Reading]:
                     words=tuple(w for w in b.words if w not in singular)))
 
 
-# a people's adjective and its country's name ("Spanish olive oil", "olive oil from Spain"); one-word names only
-_DEMONYMS = {d: c for c, ds in {
+# a people's adjective and its country's names ("Spanish olive oil", "olive oil from Spain"); one-word names only
+_DEMONYMS: dict[str, frozenset[str]] = {}
+for _country, _said in {
     "spain": "spanish", "italy": "italian", "france": "french", "germany": "german", "japan": "japanese",
     "china": "chinese", "korea": "korean", "india": "indian", "mexico": "mexican", "brazil": "brazilian",
     "canada": "canadian", "america": "american", "britain": "british", "england": "english", "ireland": "irish",
@@ -2328,27 +2334,32 @@ _DEMONYMS = {d: c for c, ds in {
     "belgium": "belgian", "hungary": "hungarian", "israel": "israeli", "iran": "iranian", "pakistan": "pakistani",
     "indonesia": "indonesian", "philippines": "filipino", "cuba": "cuban", "jamaica": "jamaican",
     "iceland": "icelandic", "lebanon": "lebanese", "ghana": "ghanaian", "ukraine": "ukrainian", "croatia": "croatian",
-}.items() for d in ds.split()}
+}.items():
+    for _d in _said.split():
+        _DEMONYMS[_d] = _DEMONYMS.get(_d, frozenset()) | {_country}
+_PLACING = frozenset(("from", "in", "of"))  # how a side names the country a thing comes from
 
 
 def _demonyms(a: Reading, b: Reading) -> tuple[Reading, Reading]:
-    """`a`'s names are all peoples' adjectives ("Spanish or Italian olive oil") and `b`'s all their countries ("olive
-    oil from Spain or from Italy"): both leave the facts (and the countries `b`'s words). Not where either names
-    anything else, whose role the adjective might trade: "US citizens visiting Japan", "Japanese citizens visiting the
-    US"."""
+    """`a`'s names are all peoples' adjectives ("Spanish or Italian olive oil") and `b`'s all their countries, each
+    placed ("olive oil from Spain or from Italy"): both leave the facts (and the countries `b`'s words). Not where
+    either names anything else, whose role the adjective might trade ("US citizens visiting Japan", "Japanese
+    citizens visiting the US"), nor a country not placed ("French toast", "toast France")."""
     names_a = {f.value for f in a.facts if f.kind in ("name", "id")}
-    names_b = {f.value for f in b.facts if f.kind in ("name", "id")}
-    if not names_a or any(_DEMONYMS.get(d) not in names_b for d in names_a) or names_b != {_DEMONYMS[d] for d in names_a}:
+    countries = {f.value: f.label for f in b.facts if f.kind in ("name", "id")}
+    if not names_a or any(len(_DEMONYMS.get(d, frozenset()) & countries.keys()) != 1 for d in names_a) or (
+            set(countries) != set().union(*(_DEMONYMS[d] & countries.keys() for d in names_a))
+            or not set(countries.values()) <= _PLACING):
         return a, b
     return (replace(a, facts=tuple(f for f in a.facts if f.kind not in ("name", "id"))),
             replace(b, facts=tuple(f for f in b.facts if f.kind not in ("name", "id")),
-                    words=tuple(w for w in b.words if w not in names_b)))
+                    words=tuple(w for w in b.words if w not in countries)))
 
 
 _TIMES = {"once": "1", "twice": "2", "thrice": "3"}
 
 
-_MERIT = frozenset(("better", "best"))
+_MERIT = frozenset(("better",))  # ("best" is a function word: no template word to score)
 
 
 def _other_times(a: str, b: str) -> bool:
