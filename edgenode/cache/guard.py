@@ -2320,8 +2320,7 @@ def _plural_names(a: Reading, b: Reading) -> tuple[Reading, Reading]:
 
 
 # a people's adjective and its country's names ("Spanish olive oil", "olive oil from Spain"); one-word names only
-_DEMONYMS: dict[str, frozenset[str]] = {}
-for _country, _said in {
+_COUNTRY_PEOPLES = {
     "spain": "spanish", "italy": "italian", "france": "french", "germany": "german", "japan": "japanese",
     "china": "chinese", "korea": "korean", "india": "indian", "mexico": "mexican", "brazil": "brazilian",
     "canada": "canadian", "america": "american", "britain": "british", "england": "english", "ireland": "irish",
@@ -2334,9 +2333,19 @@ for _country, _said in {
     "belgium": "belgian", "hungary": "hungarian", "israel": "israeli", "iran": "iranian", "pakistan": "pakistani",
     "indonesia": "indonesian", "philippines": "filipino", "cuba": "cuban", "jamaica": "jamaican",
     "iceland": "icelandic", "lebanon": "lebanese", "ghana": "ghanaian", "ukraine": "ukrainian", "croatia": "croatian",
-}.items():
-    for _d in _said.split():
-        _DEMONYMS[_d] = _DEMONYMS.get(_d, frozenset()) | {_country}
+}
+
+
+def _peoples_countries(table: dict[str, str]) -> dict[str, frozenset[str]]:
+    """Each people's adjective and the countries it names ("dutch": the Netherlands and Holland)."""
+    out: dict[str, frozenset[str]] = {}
+    for country, said in table.items():
+        for adjective in said.split():
+            out[adjective] = out.get(adjective, frozenset()) | {country}
+    return out
+
+
+_DEMONYMS = _peoples_countries(_COUNTRY_PEOPLES)
 _PLACING = frozenset(("from", "in", "of"))  # how a side names the country a thing comes from
 
 
@@ -2344,7 +2353,7 @@ def _demonyms(a: Reading, b: Reading) -> tuple[Reading, Reading]:
     """`a`'s names are all peoples' adjectives ("Spanish or Italian olive oil") and `b`'s all their countries, each
     placed ("olive oil from Spain or from Italy"): both leave the facts (and the countries `b`'s words). Not where
     either names anything else, whose role the adjective might trade ("US citizens visiting Japan", "Japanese
-    citizens visiting the US"), nor a country not placed ("French toast", "toast France")."""
+    citizens visiting the US"), nor a country not placed ("toast France")."""
     names_a = {f.value for f in a.facts if f.kind in ("name", "id")}
     countries = {f.value: f.label for f in b.facts if f.kind in ("name", "id")}
     if not names_a or any(len(_DEMONYMS.get(d, frozenset()) & countries.keys()) != 1 for d in names_a) or (
