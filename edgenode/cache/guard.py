@@ -945,9 +945,11 @@ class Guard:
         "African"; "on Mars", "Martian"), read as `a`'s name. Not one of several places: which one the word names
         is a role ("US citizens visiting Japan", "Japanese citizens visiting the US"); a code that names no place is not
         one ("the VAT rate in Germany", "German VAT rate")."""
-        if self.lexicon is None or sum(f.kind == "name" or f.kind == "id" and f.value in _CODE_NAMES
-                                       for f in a.facts) != 1:
+        if self.lexicon is None:
             return a, b
+        named = sum(f.kind == "name" or f.kind == "id" and f.value in _CODE_NAMES for f in a.facts)
+        if named != 1:
+            return self._all_placed_by_derived_words(a, b) if named > 1 else (a, b)
         theirs = {f.value for f in b.facts if f.kind == "name"}
         names = {f.value for f in a.facts if f.kind == "name"}
         facts, words, changed = list(b.facts), list(b.words), False
@@ -964,6 +966,22 @@ class Guard:
                 words.remove(word)
                 changed = True
         return (a, replace(b, facts=sorted_facts(facts), words=tuple(words))) if changed else (a, b)
+
+    def _all_placed_by_derived_words(self, a: Reading, b: Reading) -> tuple[Reading, Reading]:
+        """`a`'s several names are each the word WordNet derives from one of `b`'s names, and `b`'s are those alone,
+        each placed ("Spanish or Italian olive oil", "olive oil from Spain or from Italy"): both leave the facts (and
+        `b`'s names its words). Where anything else is named, which one a word names is a role ("US citizens visiting
+        Japan", "Japanese citizens visiting the US"); a name not placed may be a dish's ("French toast")."""
+        placed = {f.value: f.label for f in b.facts if f.kind in ("name", "id")}
+        mine = {f.value for f in a.facts if f.kind in ("name", "id")}
+        if not placed or not set(placed.values()) <= _PLACING or not mine.isdisjoint(placed):
+            return a, b
+        meets = [[name for name in placed if self._relation(word, name).agrees] for word in mine]
+        if any(len(met) != 1 for met in meets) or {met[0] for met in meets} != set(placed):
+            return a, b
+        return (replace(a, facts=tuple(f for f in a.facts if f.kind not in ("name", "id"))),
+                replace(b, facts=tuple(f for f in b.facts if f.kind not in ("name", "id")),
+                        words=tuple(w for w in b.words if w not in placed)))
 
     def _doers_traded(self, a: Reading, b: Reading) -> bool:
         """The asker and someone else (a person to WordNet) trade places before one deed or thing, each named on both
@@ -1012,7 +1030,7 @@ class Guard:
             for rewrite in (_code_aliases, self._maker_left_out, _lower_case_names, _bare_operators, _season_by_word,
                             _bare_amounts, _loose_units, _months_for_years, _numbered_for_id, _glued_for_spaced, _spelled_out,
                             self._negated_as_opposite, _non_for_not, _framing, _one_period_for_window, _one_for_a,
-                            _first_for_early, _unit_by_symbol, _plural_names, _demonyms, _times_by_word, self._slipped_lower_case_names,
+                            _first_for_early, _unit_by_symbol, _plural_names, _times_by_word, self._slipped_lower_case_names,
                             self._slipped_facts,
                             _choice_for_than, _instead_for_than, _not_for_instead, _than_by_other_words,
                             _none_for_zero, _negated_by_a_word,
@@ -2319,52 +2337,7 @@ def _plural_names(a: Reading, b: Reading) -> tuple[Reading, Reading]:
                     words=tuple(w for w in b.words if w not in singular)))
 
 
-# a people's adjective and its country's names ("Spanish olive oil", "olive oil from Spain"); one-word names only
-_COUNTRY_PEOPLES = {
-    "spain": "spanish", "italy": "italian", "france": "french", "germany": "german", "japan": "japanese",
-    "china": "chinese", "korea": "korean", "india": "indian", "mexico": "mexican", "brazil": "brazilian",
-    "canada": "canadian", "america": "american", "britain": "british", "england": "english", "ireland": "irish",
-    "scotland": "scottish", "wales": "welsh", "greece": "greek", "turkey": "turkish", "netherlands": "dutch",
-    "holland": "dutch", "sweden": "swedish", "norway": "norwegian", "denmark": "danish", "finland": "finnish",
-    "poland": "polish", "portugal": "portuguese", "russia": "russian", "morocco": "moroccan", "egypt": "egyptian",
-    "nigeria": "nigerian", "kenya": "kenyan", "tunisia": "tunisian", "senegal": "senegalese", "ethiopia": "ethiopian",
-    "thailand": "thai", "vietnam": "vietnamese", "australia": "australian", "argentina": "argentinian argentine",
-    "peru": "peruvian", "chile": "chilean", "colombia": "colombian", "switzerland": "swiss", "austria": "austrian",
-    "belgium": "belgian", "hungary": "hungarian", "israel": "israeli", "iran": "iranian", "pakistan": "pakistani",
-    "indonesia": "indonesian", "philippines": "filipino", "cuba": "cuban", "jamaica": "jamaican",
-    "iceland": "icelandic", "lebanon": "lebanese", "ghana": "ghanaian", "ukraine": "ukrainian", "croatia": "croatian",
-}
-
-
-def _peoples_countries(table: dict[str, str]) -> dict[str, frozenset[str]]:
-    """Each people's adjective and the countries it names ("dutch": the Netherlands and Holland)."""
-    out: dict[str, frozenset[str]] = {}
-    for country, said in table.items():
-        for adjective in said.split():
-            out[adjective] = out.get(adjective, frozenset()) | {country}
-    return out
-
-
-_DEMONYMS = _peoples_countries(_COUNTRY_PEOPLES)
-_PLACING = frozenset(("from", "in", "of"))  # how a side names the country a thing comes from
-
-
-def _demonyms(a: Reading, b: Reading) -> tuple[Reading, Reading]:
-    """`a`'s names are all peoples' adjectives ("Spanish or Italian olive oil") and `b`'s all their countries, each
-    placed ("olive oil from Spain or from Italy"): both leave the facts (and the countries `b`'s words). Not where
-    either names anything else, whose role the adjective might trade ("US citizens visiting Japan", "Japanese
-    citizens visiting the US"), nor a country not placed ("toast France")."""
-    names_a = {f.value for f in a.facts if f.kind in ("name", "id")}
-    countries = {f.value: f.label for f in b.facts if f.kind in ("name", "id")}
-    if not names_a or any(len(_DEMONYMS.get(d, frozenset()) & countries.keys()) != 1 for d in names_a) or (
-            set(countries) != set().union(*(_DEMONYMS[d] & countries.keys() for d in names_a))
-            or not set(countries.values()) <= _PLACING):
-        return a, b
-    return (replace(a, facts=tuple(f for f in a.facts if f.kind not in ("name", "id"))),
-            replace(b, facts=tuple(f for f in b.facts if f.kind not in ("name", "id")),
-                    words=tuple(w for w in b.words if w not in countries)))
-
-
+_PLACING = frozenset(("from", "in", "of"))  # the prepositions that say where a thing comes from or is
 _TIMES = {"once": "1", "twice": "2", "thrice": "3"}
 
 
