@@ -492,8 +492,8 @@ _MERIDIEM = re.compile(r"\b([ap])\.m\b\.?", re.IGNORECASE)  # "3 p.m." is "3 pm"
 # clock times written with an "h" ("18h", "16h00", "at 7h") or as military time ("0900 hrs", "at 2100 hours")
 _H_CLOCK = re.compile(r"\b(?P<h>\d{1,2})h(?P<m>[0-5]\d)?\b|\b(?P<mh>[0-2]\d)(?P<mm>[0-5]\d) ?(?:hrs|hours|hr|h)\b",
                       re.IGNORECASE)
-# a list's separators either side of a field: "/ 1400 hrs /" (not "1200 hrs, is it", "2000 hours/year", "1500 hrs; can")
-_FIELD_AFTER, _FIELD_BEFORE = re.compile(r"\s+[/|]\s"), re.compile(r"[/|;:]\s*$")
+# a list's separator before a field ("/ 1400 hrs /"; the one after it is `_SPACED_SLASH`'s or `_SEPARATORS`')
+_FIELD_BEFORE = re.compile(r"[/|;:]\s*$")
 _CLOCK_BEFORE = re.compile(r"(?:\bat|@|\btime|\bhour)\s?:?\s?$", re.IGNORECASE)  # "at 18h", "@ 7h", "time: 0900 hrs"
 # labels and numbers listed with slashes, in order: "load/peak/solar 51/65/9 MW" is "load 51 MW, peak 65 MW, solar
 # 9 MW" (a slash between two numbers alone is a division or a fraction: "3/4 cup")
@@ -929,8 +929,9 @@ def _h_clock(text: str, m: re.Match) -> str:
     if int(hours) > 23:
         return m[0]
     told = _CLOCK_BEFORE.search(text, max(0, m.start() - 8), m.start()) is not None or (
-        m["mh"] is not None and _FIELD_AFTER.match(text, m.end()) is not None
+        m["mh"] is not None and (_SPACED_SLASH.match(text, m.end()) or _SEPARATORS.match(text, m.end())) is not None
         and _FIELD_BEFORE.search(text, 0, m.start()) is not None)  # "card 3283 / fifty mad / 1400 hrs / nairobi"
+    # (not "1200 hrs, is it", "2000 hours/year", "1500 hrs; can I": durations)
     if told or (m["h"] and minutes and len(hours) == 2) or (m["mh"] and hours.startswith("0")):
         return f"{int(hours)}:{minutes or '00'}"
     return m[0]
