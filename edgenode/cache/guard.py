@@ -827,15 +827,22 @@ class Guard:
         """`b`'s counts of `a`'s things, written as `a` writes them: the counted noun as the number's label ("2 word
         answers", "answers with 2 words"; "a five-developer team", "5 developers"), or another noun WordNet says means
         the same ("5 purchases", "5 buys"). Nouns that are only close are `_counted_close`'s. Units proper ("MW",
-        "mm", currencies) are not counted nouns: `_slipped_facts` and the reader's own units say those."""
-        return self._counts_as(a, b, lambda unit, noun: unit == noun or bool(self._relation(unit, noun).agrees),
-                               labels=True)
+        "mm", currencies) are not counted nouns: `_slipped_facts` and the reader's own units say those. A noun WordNet
+        files as a kind of the other, or the other as a kind of it, meets it as a template word does (`_score`: "5
+        transactions" for "5 payments"; not a physical thing unless near-identical, nor "5 refunds", which the vectors
+        put apart)."""
+        return self._counts_as(a, b, self._alike_nouns, labels=True)
+
+    def _alike_nouns(self, unit: str, noun: str) -> bool:
+        relation = self._relation(unit, noun)
+        return unit == noun or bool(relation.agrees) or (
+            relation is Relation.NARROWER and self._score(unit, noun) >= self.word_threshold)
 
     def _counted_close(self, a: Reading, b: Reading) -> tuple[Reading, Reading]:
-        """`b`'s counts written as `a`'s where the counted nouns are close but WordNet does not say they mean the same
-        ("5 transactions", a broader word, or "5 purchases", an unrelated one, for "5 payments"; "1 transaction", a
-        count of one with its noun as the number's label, for "1 payments"; not "2 children" for "2 adults", which it
-        calls siblings or opposites, nor two words the vectors put apart: "5 refunds"). The verdict
+        """`b`'s counts written as `a`'s where the counted nouns are close but WordNet does not relate them ("5
+        purchases" for "5 payments"; "1 purchase", a count of one with its noun as the number's label, for "1
+        payments"; not "2 children" for "2 adults", which it calls siblings or opposites, nor two words the vectors put
+        apart: "5 refunds"; one a kind of the other is `_counted_alike`'s: "5 transactions"). The verdict
         is then UNSURE at best: whether a payment counted is a transaction counted, or a sentence a paragraph, is the
         judge's to weigh, in the whole sentence."""
         return self._counts_as(a, b, self._close_nouns, labels=True)

@@ -1725,13 +1725,23 @@ def test_a_label_of_two_words_meets_either_word_where_each_is_written_once(guard
 
 
 def test_counted_nouns_that_are_only_close_leave_the_verdict_to_the_judge(guard):
+    # a noun WordNet files as a kind of the other, close by the vectors, meets it as a template word would
+    # ("transactions" for "payments"); one it does not relate is only close ("purchases"), the judge's; one the vectors
+    # put apart is another count ("refunds")
     fraud = "card 4860 paid 900 MAD at 16:00 in Rabat, home Tunis, 5 payments last hour. fraud?"
-    for other, verdict in (("transactions", Verdict.UNSURE), ("purchases", Verdict.UNSURE), ("refunds", Verdict.DIFFER)):
+    for other, verdict in (("transactions", Verdict.AGREE), ("purchases", Verdict.UNSURE), ("refunds", Verdict.DIFFER)):
         assert guard.verdict(read(fraud), read(fraud.replace("payments", other))) is verdict, other
+        assert guard.verdict(read(fraud.replace("payments", other)), read(fraud)) is verdict, other  # either side
     assert guard.verdict(read("I have 2 adults and a dog"), read("I have 2 children and a dog")) is Verdict.DIFFER
     one = fraud.replace("5 payments", "1 payments")  # a count of one writes its noun in the singular: the number's label
-    assert guard.verdict(read(one), read(one.replace("1 payments", "1 transaction"))) is Verdict.UNSURE
+    assert guard.verdict(read(one), read(one.replace("1 payments", "1 transaction"))) is Verdict.AGREE
     assert guard.verdict(read(one), read(one.replace("1 payments", "1 refund"))) is Verdict.DIFFER
+    # a narrower physical thing is another unless near-identical, as for template words; a person's kind is no person
+    # the vectors put apart
+    assert _verdict(guard, "Can I fit 3 tables in a 20 m2 room?", "Can I fit 3 desks in a 20 m2 room?") is Verdict.DIFFER
+    assert _verdict(guard, "Ticket price for 2 people at the zoo?", "Ticket price for 2 children at the zoo?") \
+        is Verdict.DIFFER
+    assert _verdict(guard, "Summarize Hamlet in 3 sentences.", "Summarize Hamlet in 3 paragraphs.") is Verdict.UNSURE
 
 
 def test_a_season_or_month_typed_with_a_slip_is_that_date(guard):
@@ -1903,7 +1913,7 @@ def test_a_number_after_with_is_labelled_by_what_follows_it(guard):
 
 def test_a_code_or_name_one_side_leaves_out_is_the_judges_to_weigh(guard):
     # "an EV battery" may be "a battery for an electric car" or another battery: the judge weighs it, as it weighs
-    # "5 transactions" for "5 payments"; never better than UNSURE. A code against another code, or a name, differs;
+    # "5 purchases" for "5 payments"; never better than UNSURE. A code against another code, or a name, differs;
     # a place named on one side only says where the answer holds, and an English word naming which of a name's kind
     # ("Youth Olympics", "PADI Advanced Open Water") says which one: both differ
     xbox = "How many players can play Minecraft split screen on Xbox?"
