@@ -1053,7 +1053,7 @@ class Guard:
                 b, a = _negation_left_out(b, a)
                 if a.fact_key != b.fact_key:
                     return Verdict.DIFFER
-                close_counts = True  # at best UNSURE: the judge weighs "5 payments" against "5 transactions", and
+                close_counts = True  # at best UNSURE: the judge weighs "5 payments" against "5 purchases", and
                 # "QB" against "quarterback", "split screen on Xbox" against "split screen"
         if a.asks and b.asks and a.asks != b.asks and not _age_for_when(a, b) and not _soon_for_when(a, b):
             return Verdict.DIFFER  # "when" and "where" want different answers; a question that names no interrogative
