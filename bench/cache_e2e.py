@@ -51,6 +51,8 @@ from bench.cacheeval import (
     design_thirteenth,
     design_thirtieth,
     design_thirtyfirst,
+    design_thirtysecond,
+    design_thirtythird,
     design_twelfth,
     design_twentieth,
     design_twentyeighth,
@@ -127,6 +129,7 @@ def quality(figures: dict[str, float | int]) -> None:
               "design_twentyninth": design_twentyninth.pairs(),
               "design_thirtieth": design_thirtieth.pairs(),
               "design_thirtyfirst": design_thirtyfirst.pairs(),
+              "design_thirtysecond": design_thirtysecond.pairs(), "design_thirtythird": design_thirtythird.pairs(),
               "design_probes": design_probes.pairs()}
     for split, pairs in splits.items():
         families = {"": pairs, "_workloads": [p for p in pairs if p.family in WORKLOADS],

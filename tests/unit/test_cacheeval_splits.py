@@ -14,7 +14,8 @@ NEW_DOMAINS = ("design_tenth", "design_eleventh", "design_twelfth", "design_thir
                "design_nineteenth", "design_twentieth", "design_twentyfirst", "design_twentysecond",
                "design_twentythird", "design_twentyfourth",
                "design_twentyfifth", "design_twentysixth", "design_twentyseventh",
-               "design_twentyeighth", "design_twentyninth", "design_thirtieth", "design_thirtyfirst")
+               "design_twentyeighth", "design_twentyninth", "design_thirtieth", "design_thirtyfirst",
+               "design_thirtythird")
 
 
 def _pairs(name: str) -> list[cacheeval.Pair]:
