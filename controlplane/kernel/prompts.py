@@ -488,10 +488,18 @@ _NUMERO = re.compile(r"\b(?:no\s?[.:#]|nr\.?|number)\s?(?=\d)", re.IGNORECASE)
 # an area or a volume written with a power: "20 cm\u00b2" is 20 sqcm, not 20 cm (whose prefix would be folded)
 # (and with a caret: "200 cm^2", not algebra: "factor 4m^2 - 9")
 _POWER = re.compile(r"(\d)\s*(km|cm|mm|m|ft|in)\s*(?:([\u00b2\u00b3])|\^([23])(?!\s*[-+*=]))(?!\d)", re.IGNORECASE)
-_MERIDIEM = re.compile(r"\b([ap])\.m\b\.?", re.IGNORECASE)  # "3 p.m." is "3 pm"
+_MERIDIEM = re.compile(r"(?:\b|(?<=\d))([ap])\.m\b\.?", re.IGNORECASE)  # "3 p.m." and "3p.m." are "3 pm"
 # clock times written with an "h" ("18h", "16h00", "at 7h") or as military time ("0900 hrs", "at 2100 hours")
 _H_CLOCK = re.compile(r"\b(?P<h>\d{1,2})h(?P<m>[0-5]\d)?\b|\b(?P<mh>[0-2]\d)(?P<mm>[0-5]\d) ?(?:hrs|hours|hr|h)\b",
                       re.IGNORECASE)
+# military time with no "h" after it, where "at" or "@" says a time: "at 0700", "@ 1800," (not "at 1500 rpm", "at 2000
+# feet": a word after it that is no preposition or name may be a unit; nor "at 1275", which no clock reads)
+_BARE_MILITARY = re.compile(r"(?:\bat|@)\s?(?P<h>[01]\d|2[0-3])(?P<m>[0-5]\d)(?=\s*(?:$|[,;:.!?)/|-]|(?:in|on|near|from|"
+                            r"with|and|home|local)\b|(?-i:\s[A-Z][a-z])))", re.IGNORECASE)  # or a name: "@ 0100 Casablanca"
+# a decimal read out: "five point five" is 5.5, "eight point zero" 8.0
+_SPELLED_DECIMAL = re.compile(r"\b(?P<whole>" + _SPELLED_NUMBER + r") point (?P<digits>(?:zero|one|two|three|four|five|"
+                              r"six|seven|eight|nine)(?:[ -](?:zero|one|two|three|four|five|six|seven|eight|nine))*)\b",
+                              re.IGNORECASE)
 # a list's separator before a field ("/ 1400 hrs /"; the one after it is `_SPACED_SLASH`'s or `_SEPARATORS`')
 _FIELD_BEFORE = re.compile(r"[/|;:]\s*$")
 _CLOCK_BEFORE = re.compile(r"(?:\bat|@|\btime|\bhour)\s?:?\s?$", re.IGNORECASE)  # "at 18h", "@ 7h", "time: 0900 hrs"
@@ -937,6 +945,11 @@ def _h_clock(text: str, m: re.Match) -> str:
     return m[0]
 
 
+def _spelled_decimal(m: re.Match) -> str:
+    whole = sum(int(_NUMBER_WORDS[w]) for w in re.split(r"[- ]", m["whole"].lower()))  # "twenty-five": 20 + 5
+    return f"{whole}." + "".join(_NUMBER_WORDS[w] for w in re.split(r"[- ]", m["digits"].lower()))
+
+
 def _clock(hours: int, minutes: str, half: str) -> str:
     """24-hour clock: "5:30 pm" and "17:30" are one time, "9pm" is "21:00"."""
     if half == "pm" and hours < 12:
@@ -992,6 +1005,10 @@ def _tokens(text: str) -> list[_Token]:
         text = lowered  # a prompt typed in capitals: its words are words, not codes ("CARD NR 7136 ... FRAUD?")
     if "h" in lowered and _DIGIT.search(text):
         text = _H_CLOCK.sub(lambda m: _h_clock(text, m), text)
+    if ("at" in lowered or "@" in text) and _DIGIT.search(text):
+        text = _BARE_MILITARY.sub(lambda m: f"{m[0][:-4]}{int(m['h'])}:{m['m']}", text)
+    if " point " in lowered:
+        text = _SPELLED_DECIMAL.sub(_spelled_decimal, text)
     if "." in text and _DIGIT.search(text):
         text = _GLUED_LABEL.sub(r"\1 ", text)
         text = _BARE_DECIMAL.sub("0.", text)  # ".5 mm" is 0.5 mm

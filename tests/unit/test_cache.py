@@ -3124,3 +3124,19 @@ def test_a_question_with_its_other_answer_said_asks_whether(guard):
     # two things named stay two things
     assert _verdict(guard, "Should I wash jeans in hot water?", "Should I wash jeans in hot or cold water?") \
         is Verdict.DIFFER
+
+
+def test_a_meridiem_glued_with_dots_military_time_after_at_and_a_decimal_read_out(guard):
+    # "9a.m." read 9 with a unit "a"; "@ 0100 Casablanca" and "at 2000 in casa" 100 and 2000; "five point five" 5 and 5
+    assert _values("time", "paid at 9a.m. in Dakar") == _values("time", "paid at 9 a.m. in Dakar") == ["9:00"]
+    assert _values("time", "5723: pd 3000dh Nairobi 6p.m., home Nairobi") == ["18:00"]
+    assert _values("time", "card 9734 paid 500 MAD @ 0100 Casablanca") == ["1:00"]
+    assert _values("time", "was used to pay 8000 dh @ 2000 in casa") == ["20:00"]
+    assert _values("time", "at 1500 rpm") == _values("time", "at 2000 feet") == _values("time", "sold at 1275, ok") == []
+    assert _values("num", "sand, pH five point five, rain 800 mm") == _values("num", "sand, pH 5.5, rain 800 mm")
+    assert _values("num", "a pH of eight point zero") == _values("num", "a pH of 8.0") == ["8"]
+    crop = "soil silt pH 6.5 rain 350 mm region Kano season spring. crop?"
+    assert _verdict(guard, crop, "silt, pH six point five, 350 mm of rain, in Kano, for spring. crop?") is not (
+        Verdict.DIFFER)
+    assert _verdict(guard, crop, "silt, pH six point zero, 350 mm of rain, in Kano, for spring. crop?") is (
+        Verdict.DIFFER)
