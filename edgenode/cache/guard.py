@@ -2644,12 +2644,20 @@ def _months_for_years(a: Reading, b: Reading) -> tuple[Reading, Reading]:
 def _numbered_for_id(a: Reading, b: Reading) -> tuple[Reading, Reading]:
     """`b`'s number after a kind's name written as `a`'s identifier of that kind, where the identifier is the name's
     initial and that number ("feeder 21", "feeder #21" for "feeder F21"; "gate 12" for "gate G12"): the letter only
-    abbreviates the kind (`_id_labels`)."""
+    abbreviates the kind (`_id_labels`). The kind's name may be capitalised, which the reader takes for a name and
+    so no label ("config for Feeder 21"): the number then has to stand right after it."""
     ids = {(f.value[1:], lemma(f.label)): f for f in a.facts
            if f.kind == "id" and f.label.isalpha() and f.value[:1] == f.label[:1] and f.value[1:].isdigit()}
     if not ids:
         return a, b
-    facts = [ids.get((f.value, lemma(f.label)), f) if f.kind == "num" and not f.unit else f for f in b.facts]
+
+    def numbered(fact: Fact) -> Fact:
+        if (found := ids.get((fact.value, lemma(fact.label)))) is not None:
+            return found
+        return next((f for (value, kind), f in ids.items() if value == fact.value and re.search(
+            rf"\b{re.escape(kind)}s?\s*(?:#|no\.?\s)?\s*{value}\b", b.text, re.IGNORECASE)), fact)
+
+    facts = [numbered(f) if f.kind == "num" and not f.unit else f for f in b.facts]
     return (a, replace(b, facts=sorted_facts(facts))) if facts != list(b.facts) else (a, b)
 
 

@@ -3140,3 +3140,11 @@ def test_a_meridiem_glued_with_dots_military_time_after_at_and_a_decimal_read_ou
         Verdict.DIFFER)
     assert _verdict(guard, crop, "silt, pH six point zero, 350 mm of rain, in Kano, for spring. crop?") is (
         Verdict.DIFFER)
+
+
+def test_a_capitalised_kind_before_a_number_is_the_identifier_of_that_kind(guard):
+    # "Feeder 23" mid-sentence read as a name "Feeder" and a bare 23, which met no "feeder F23"
+    grid = "feeder F23 load 17 MW peak 20 MW solar 5 MW. config?"
+    assert _verdict(guard, grid, "config pls for Feeder 23: a 17 MW load, peak of 20 MW, solar 5 MW") is Verdict.AGREE
+    assert _verdict(guard, grid, "config pls for Feeder 24: a 17 MW load, peak of 20 MW, solar 5 MW") is Verdict.DIFFER
+    assert _verdict(guard, grid, "config pls for Feeder 5: a 17 MW load, peak of 20 MW, solar 23 MW") is Verdict.DIFFER
