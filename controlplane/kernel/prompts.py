@@ -550,9 +550,10 @@ _PLACE_CODE = re.compile(r"\b(?:(?-i:" + "|".join(_PLACE_CODES) + r")|(?<=\bin )
 _AGE_GROUP = re.compile(r"\bunder(?:-(\d{1,2})s?|\s(\d{1,2})s)\b", re.IGNORECASE)
 # "in" between a figure and the dimension it gives is inches: "1/4 in thick", "2 in wide" (not "2 in the morning")
 _INCH_DIMENSION = re.compile(r"(?<=\d) in(?= (?:thick|long|wide|deep|tall|high|across|diameter)\b)", re.IGNORECASE)
-# "PV" before a figure or what makes power is solar: "PV 22 MW", "PV panels" (not "the PV of an annuity": a present value)
-_PV = re.compile(r"\bpv(?=[ :]*\d| (?:output|generation|capacity|power|panels?|arrays?|systems?|modules?|install(?:ation|ed|er)?s?)\b)",
-                 re.IGNORECASE)  # (not "PV = 1000", a formula's present value)
+# "PV" before a figure or what makes power is solar: "PV 22 MW", "PV panels", and after watts or "no": "23 MW of PV",
+# "no PV" (not "the PV of an annuity": a present value)
+_PV = re.compile(r"\bpv(?=[ :]*\d| (?:output|generation|capacity|power|panels?|arrays?|systems?|modules?|install(?:ation|ed|er)?s?)\b)"
+                 r"|(?:(?<=\bno )|(?<=w of ))pv\b", re.IGNORECASE)  # (not "PV = 1000", a formula's present value)
 _FRACTION_WORDS = {"half": "1/2", "quarter": "1/4", "third": "1/3", "three quarter": "3/4", "three quarters": "3/4",
                    "two third": "2/3", "two thirds": "2/3"}
 

@@ -2871,11 +2871,17 @@ def _none_for_zero(a: Reading, b: Reading) -> tuple[Reading, Reading]:
     """`a` says "no" before a plural noun `b` counts 0 of ("no payments in the last hour", "0 payments"), or one or
     two words before another plural noun where `b` counts 0 of something ("no card payments", "no purchases"): the
     count, not a negation, whose noun the count rules weigh as they weigh "5 purchases" and "5 payments" ("without
-    witnesses" and "no witnesses" stay negations where neither side counts)."""
+    witnesses" and "no witnesses" stay negations where neither side counts). So too "no" right before the label of a
+    quantity `b` measures as 0 ("no solar", "solar 0 MW"): none of it, in any unit."""
     zeros = {f.unit for f in b.facts if f.kind == "num" and f.value == "0" and f.unit}
     if not zeros or not any(f.kind == "not" for f in a.facts) or "no" not in a.said:
         return a, b
     spelled = a.spelled
+    measured = {f.label: f for f in b.facts if f.kind == "num" and f.value == "0" and f.label and is_measure(f.unit)}
+    if none := next((measured[w] for i, w in enumerate(spelled[1:], 1) if spelled[i - 1] == "no" and w in measured),
+                    None):
+        left = _one_negation_less(a)
+        return replace(left, facts=sorted_facts((*left.facts, none))), b
     counted = next((w for i, w in enumerate(spelled[1:], 1) if spelled[i - 1] == "no" and lemma(w) in zeros), None)
     if counted is None:
         counted = next((w for i, w in enumerate(spelled) if "no" in spelled[max(0, i - 2):i] and w.endswith("s")

@@ -3148,3 +3148,14 @@ def test_a_capitalised_kind_before_a_number_is_the_identifier_of_that_kind(guard
     assert _verdict(guard, grid, "config pls for Feeder 23: a 17 MW load, peak of 20 MW, solar 5 MW") is Verdict.AGREE
     assert _verdict(guard, grid, "config pls for Feeder 24: a 17 MW load, peak of 20 MW, solar 5 MW") is Verdict.DIFFER
     assert _verdict(guard, grid, "config pls for Feeder 5: a 17 MW load, peak of 20 MW, solar 23 MW") is Verdict.DIFFER
+
+
+def test_no_before_a_quantity_the_other_side_measures_as_zero_is_that_zero(guard):
+    # "no solar" read as a negation against "solar 0 MW"; "no PV" and "23 MW of PV" left "PV" unread as solar
+    grid = "feeder F39 load 28 MW peak 43 MW solar 0 MW. config?"
+    assert _verdict(guard, grid, "feeder F39 load 28 MW, peak 43 MW, no solar. config?") is Verdict.AGREE
+    assert _verdict(guard, grid, "feeder F39 load 28 MW, peak 43 MW, no PV. config?") is Verdict.AGREE
+    assert _verdict(guard, grid.replace("solar 0", "solar 2"), "feeder F39 load 28 MW, peak 43 MW, no solar. config?") \
+        is Verdict.DIFFER
+    assert _verdict(guard, grid, "feeder F39 load 28 MW, peak 43 MW, no load. config?") is Verdict.DIFFER
+    assert _figures("23 MW of PV") == _figures("23 MW of solar")
