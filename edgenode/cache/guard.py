@@ -1042,7 +1042,7 @@ class Guard:
                             _choice_for_than, _instead_for_than, _not_for_instead, _than_by_other_words,
                             _none_for_zero, _negated_by_a_word,
                             _rate_for_period, self._counted_alike, self._bare_counts, _shortened_counts,
-                            self._slipped_dates, self._named_by_derived_word):
+                            self._slipped_dates, self._named_by_derived_word, _place_kind_after_name):
                 a, b = rewrite(a, b)
                 b, a = rewrite(b, a)
             if a.fact_key != b.fact_key:
@@ -1343,6 +1343,25 @@ def _place_kind_beside(reading: Reading, other: Reading) -> frozenset[str]:
     spelled = ("", *reading.spelled, "")
     return frozenset(w for i, w in enumerate(spelled) if w in kinds and w in reading.words
                      and (spelled[i - 1] in labelled or spelled[i + 1] in labelled))
+
+
+# the land's and water's forms that a place's name may end with ("the Rift Valley", "the Souss Plain"), which WordNet
+# files as geological formations and bodies of water, not as places
+_LANDFORMS = frozenset("valley valleys river lake mountain mountains hills highlands plain plains plateau coast delta "
+                       "basin bay peninsula island islands desert".split())
+
+
+def _place_kind_after_name(a: Reading, b: Reading) -> tuple[Reading, Reading]:
+    """`a` writes a land's form (`_LANDFORMS`) capitalised right after a name both sides write ("the Rift Valley",
+    "Rift"), which the reader takes for a name of its own: it says only what the named place is, and leaves `a`'s
+    facts. Not a place's own name ("Tokyo-Kyoto-Osaka", "Tokyo-Kyoto"), nor a town's kind: "New York City" is not
+    "New York", which may be the state."""
+    theirs = {f.value for f in b.facts if f.kind == "name"}
+    spelled = a.spelled
+    kinds = {word for k, word in enumerate(spelled[1:], 1) if word not in theirs and spelled[k - 1] in theirs
+             and word in _LANDFORMS}
+    gone = [f for f in a.facts if f.kind == "name" and f.value in kinds]
+    return (replace(a, facts=tuple(f for f in a.facts if f not in gone)), b) if gone else (a, b)
 
 
 # nouns that say only that a number measures what the word before them names ("solar output 23 MW", "wind generation

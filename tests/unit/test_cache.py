@@ -3159,3 +3159,13 @@ def test_no_before_a_quantity_the_other_side_measures_as_zero_is_that_zero(guard
         is Verdict.DIFFER
     assert _verdict(guard, grid, "feeder F39 load 28 MW, peak 43 MW, no load. config?") is Verdict.DIFFER
     assert _figures("23 MW of PV") == _figures("23 MW of solar")
+
+
+def test_a_kind_of_place_capitalised_after_a_name_is_no_name_of_its_own(guard):
+    # "the Rift Valley" read two names, "rift" and "valley", against "region Rift"
+    crop = "soil loam pH 7.5 rain 450 mm region Rift season autumn. crop?"
+    assert _verdict(guard, crop, "loam soil, pH 7.5, rain 450 mm, in the Rift Valley, autumn. crop?") is Verdict.AGREE
+    assert _verdict(guard, crop, "loam soil, pH 7.5, rain 450 mm, in the Kano Valley, autumn. crop?") is Verdict.DIFFER
+    # a place's own name is no kind of place
+    assert _verdict(guard, "Is the Japan Rail Pass worth it for a 7-day trip Tokyo-Kyoto-Osaka?",
+                    "Is the Japan Rail Pass worth it for a 7-day trip Tokyo-Kyoto?") is Verdict.DIFFER
