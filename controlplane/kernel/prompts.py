@@ -596,6 +596,12 @@ _PRODUCT = re.compile(
     r"(?<=\d)\s*(?:x|\u00d7|times)\s*(?=[$\u20ac\u00a3]?\d)"
     r"|(?<=\d)\s+by\s+(?=\d+(?:\.\d+)?\s*(?:ft|feet|foot|m|cm|mm|in|inch|inches|metres?|meters?|yards?|yd)\b)",
     re.IGNORECASE)
+# and "by" between two lengths with their units, or two numbers written in words before a length's unit: "42 feet by 54
+# feet" and "six by eight foot" are "42x54 feet" and "6x8 foot"
+_LENGTH_UNIT = r"(?:ft|feet|foot|m|cm|mm|in|inch|inches|metres?|meters?|yards?|yd)"
+_UNIT_BY = re.compile(rf"(?<=\d)(\s*{_LENGTH_UNIT})\s+by\s+(?=\d+(?:\.\d+)?\s*{_LENGTH_UNIT}\b)", re.IGNORECASE)
+_SPELLED_BY = re.compile(rf"\b(?P<a>{_SPELLED_NUMBER}) by (?P<b>{_SPELLED_NUMBER})(?=[\s-]*{_LENGTH_UNIT}\b)",
+                         re.IGNORECASE)
 # an equation's operators between numbers and one-letter variables, spaced: "2x-7=32" is "2x - 7 = 32"
 _EQUATION = re.compile(r"(?:(?<=\d)|(?<=\d[A-Za-z])|(?<=\b[A-Za-z]))\s*([-+*/=^])\s*(?=[\d(]|[A-Za-z]\b)")
 _DIGIT = re.compile(r"\d")
@@ -947,8 +953,11 @@ def _h_clock(text: str, m: re.Match) -> str:
 
 
 def _spelled_decimal(m: re.Match) -> str:
-    whole = sum(int(_NUMBER_WORDS[w]) for w in re.split(r"[- ]", m["whole"].lower()))  # "twenty-five": 20 + 5
-    return f"{whole}." + "".join(_NUMBER_WORDS[w] for w in re.split(r"[- ]", m["digits"].lower()))
+    return f"{_spelled_whole(m['whole'])}." + "".join(_NUMBER_WORDS[w] for w in re.split(r"[- ]", m["digits"].lower()))
+
+
+def _spelled_whole(words: str) -> int:
+    return sum(int(_NUMBER_WORDS[w]) for w in re.split(r"[- ]", words.lower()))  # "twenty-five": 20 + 5
 
 
 def _clock(hours: int, minutes: str, half: str) -> str:
@@ -1010,6 +1019,9 @@ def _tokens(text: str) -> list[_Token]:
         text = _BARE_MILITARY.sub(lambda m: f"{m[0][:-4]}{int(m['h'])}:{m['m']}", text)
     if " point " in lowered:
         text = _SPELLED_DECIMAL.sub(_spelled_decimal, text)
+    if " by " in lowered:
+        text = _SPELLED_BY.sub(lambda m: f"{_spelled_whole(m['a'])} * {_spelled_whole(m['b'])}", text)
+        text = _UNIT_BY.sub(r"\1 * ", text)
     if "." in text and _DIGIT.search(text):
         text = _GLUED_LABEL.sub(r"\1 ", text)
         text = _BARE_DECIMAL.sub("0.", text)  # ".5 mm" is 0.5 mm

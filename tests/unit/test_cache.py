@@ -3169,3 +3169,15 @@ def test_a_kind_of_place_capitalised_after_a_name_is_no_name_of_its_own(guard):
     # a place's own name is no kind of place
     assert _verdict(guard, "Is the Japan Rail Pass worth it for a 7-day trip Tokyo-Kyoto-Osaka?",
                     "Is the Japan Rail Pass worth it for a 7-day trip Tokyo-Kyoto?") is Verdict.DIFFER
+
+
+def test_by_between_two_lengths_or_two_numbers_in_words_is_a_product(guard):
+    # "42 feet by 54 feet" read two lengths and no product, "six by eight foot" 6 and 8 ft: neither met "42x54 ft"
+    assert _values("op", "a floor 42 feet by 54 feet") == _values("op", "floor is 42x54 ft") == ["*"]
+    assert _figures("a six by eight foot greenhouse") == _figures("a 6x8 foot greenhouse")
+    assert _figures("a 3 m by 4 m deck") == _figures("a 3x4 metre deck")
+    assert _values("op", "divide 12 by 4") == []
+    assert _verdict(guard, "How many lumens do I need to light a 4 x 5 m living room?",
+                    "How many lumens do I need to light a 4m by 5m living room?") is Verdict.AGREE
+    assert _verdict(guard, "How many lumens do I need to light a 4 x 5 m living room?",
+                    "How many lumens do I need to light a 4m by 6m living room?") is Verdict.DIFFER
