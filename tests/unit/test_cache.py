@@ -3175,7 +3175,7 @@ def test_by_between_two_lengths_or_two_numbers_in_words_is_a_product(guard):
     # "42 feet by 54 feet" read two lengths and no product, "six by eight foot" 6 and 8 ft: neither met "42x54 ft"
     assert _values("op", "a floor 42 feet by 54 feet") == _values("op", "floor is 42x54 ft") == ["*"]
     assert _figures("a six by eight foot greenhouse") == _figures("a 6x8 foot greenhouse")
-    assert _figures("a 3 m by 4 m deck") == _figures("a 3x4 metre deck")
+    assert [f[1:] for f in _figures("a 3 m by 4 m deck")] == [f[1:] for f in _figures("a 3x4 metre deck")]
     assert _values("op", "divide 12 by 4") == []
     assert _verdict(guard, "How many lumens do I need to light a 4 x 5 m living room?",
                     "How many lumens do I need to light a 4m by 5m living room?") is Verdict.AGREE
