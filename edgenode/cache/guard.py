@@ -2603,7 +2603,8 @@ def _bare_amounts(a: Reading, b: Reading) -> tuple[Reading, Reading]:
     """`a` with its figures written without a unit given the one `b` writes them with, where `b` writes that figure
     once, with a currency or a unit of measure, and `a` writes it only bare: "a 90k salary" for "a $90,000 salary",
     "a 500k estate" for "a 500,000 pound estate", "10k" for "10 kilometers", "5'10" for "5 feet 10 inches"; and so
-    an age ("my son is 11", "my 11-year-old son"). Not a multiplier: "a 4x boat" is a crew, not "4 times" of a boat."""
+    an age ("my son is 11", "my 11-year-old son"); and a product of such figures ("an 8x12 greenhouse", "an 8x12 ft
+    greenhouse"). Not a multiplier: "a 4x boat" is a crew, not "4 times" of a boat."""
     mine = [f for f in a.facts if f.kind == "num"]
     with_unit = {f.value for f in mine if f.unit}
     theirs: dict[str, list[Fact]] = {}
@@ -2623,7 +2624,13 @@ def _bare_amounts(a: Reading, b: Reading) -> tuple[Reading, Reading]:
     given = {fact: unit for fact in mine if (unit := unit_given(fact))}
     if not given:
         return a, b
-    return replace(a, facts=sorted_facts(replace(f, unit=given[f]) if f in given else f for f in a.facts)), b
+    # a product of those figures is a product of lengths, as `b` writes it: "an 8x12 greenhouse", "8x12 ft"
+    valued = {f.value for f in given}
+    products = any(f.kind == "op" and f.value == "*" for f in b.facts)
+    return replace(a, facts=sorted_facts(
+        replace(f, unit=given[f]) if f in given
+        else replace(f, value="*") if products and f.kind == "op" and set(f.value.split("*")) <= valued
+        else f for f in a.facts)), b
 
 
 # units whose word leaves open which of them it means: "pound" a weight or sterling, "degrees" Celsius or Fahrenheit

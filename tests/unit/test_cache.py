@@ -3181,3 +3181,12 @@ def test_by_between_two_lengths_or_two_numbers_in_words_is_a_product(guard):
                     "How many lumens do I need to light a 4m by 5m living room?") is Verdict.AGREE
     assert _verdict(guard, "How many lumens do I need to light a 4 x 5 m living room?",
                     "How many lumens do I need to light a 4m by 6m living room?") is Verdict.DIFFER
+
+
+def test_a_product_of_bare_figures_is_the_product_of_lengths_the_other_side_writes(guard):
+    # "a 10x12 greenhouse" read one operation "10*12" against "10 ft by 12 ft" (two lengths and a product)
+    stored = "How much does a 10x12 polycarbonate greenhouse cost in the UK?"
+    assert _verdict(guard, stored, "In the UK, what is a 10 ft by 12 ft polycarbonate greenhouse going to cost?") \
+        is Verdict.AGREE
+    assert _verdict(guard, stored, "In the UK, what is a 10 ft by 14 ft polycarbonate greenhouse going to cost?") \
+        is Verdict.DIFFER
