@@ -492,14 +492,15 @@ _MERIDIEM = re.compile(r"(?:\b|(?<=\d))([ap])\.m\b\.?", re.IGNORECASE)  # "3 p.m
 # clock times written with an "h" ("18h", "16h00", "at 7h") or as military time ("0900 hrs", "at 2100 hours")
 _H_CLOCK = re.compile(r"\b(?P<h>\d{1,2})h(?P<m>[0-5]\d)?\b|\b(?P<mh>[0-2]\d)(?P<mm>[0-5]\d) ?(?:hrs|hours|hr|h)\b",
                       re.IGNORECASE)
-# military time with no "h" after it, where "at" or "@" says a time: "at 0700", "@ 1800," (not "at 1500 rpm", "at 2000
-# feet": a word after it that is no preposition or name may be a unit; nor "at 1275", which no clock reads)
-_BARE_MILITARY = re.compile(r"(?:\bat|@)\s?(?P<h>[01]\d|2[0-3])(?P<m>[0-5]\d)(?=\s*(?:$|[,;:.!?)/|-]|(?:in|on|near|from|"
-                            r"with|and|home|local)\b|(?-i:\s[A-Z][a-z])))", re.IGNORECASE)  # or a name: "@ 0100 Casablanca"
-# a decimal read out: "five point five" is 5.5, "eight point zero" 8.0
-_SPELLED_DECIMAL = re.compile(r"\b(?P<whole>" + _SPELLED_NUMBER + r") point (?P<digits>(?:zero|one|two|three|four|five|"
-                              r"six|seven|eight|nine)(?:[ -](?:zero|one|two|three|four|five|six|seven|eight|nine))*)\b",
-                              re.IGNORECASE)
+# military time with no "h" after it where "at" or "@" says a time: four figures from a 0 ("at 0700", "@ 0100
+# Casablanca"), or a whole hour after "@" before a separator or a preposition ("@ 1800, home", "@ 2000 in casa"); not
+# "at 1250, ok" or "at 2000 in fees" (a price), "at 2000 Hz", "at 1000-1200 rpm"
+_BARE_MILITARY = re.compile(r"(?:\bat|@)\s?(?P<h>0\d)(?P<m>[0-5]\d)\b(?![-/.,:]?\d)|@\s?(?P<h2>1\d|2[0-3])(?P<m2>00)"
+                            r"(?=\s*(?:$|[,;.!?)|]|(?:in|on|near|from|with|home|local)\b))", re.IGNORECASE)
+# a decimal read out, one figure after the point: "five point five" is 5.5, "eight point zero" 8.0 (not "at one point
+# two players left")
+_SPELLED_DECIMAL = re.compile(r"(?<!\bat )\b(?P<whole>" + _SPELLED_NUMBER + r") point (?P<digits>zero|one|two|three|four|"
+                              r"five|six|seven|eight|nine)\b", re.IGNORECASE)
 # a list's separator before a field ("/ 1400 hrs /"; the one after it is `_SPACED_SLASH`'s or `_SEPARATORS`')
 _FIELD_BEFORE = re.compile(r"[/|;:]\s*$")
 _CLOCK_BEFORE = re.compile(r"(?:\bat|@|\btime|\bhour)\s?:?\s?$", re.IGNORECASE)  # "at 18h", "@ 7h", "time: 0900 hrs"
@@ -553,7 +554,7 @@ _INCH_DIMENSION = re.compile(r"(?<=\d) in(?= (?:thick|long|wide|deep|tall|high|a
 # "PV" before a figure or what makes power is solar: "PV 22 MW", "PV panels", and after watts or "no": "23 MW of PV",
 # "no PV" (not "the PV of an annuity": a present value)
 _PV = re.compile(r"\bpv(?=[ :]*\d| (?:output|generation|capacity|power|panels?|arrays?|systems?|modules?|install(?:ation|ed|er)?s?)\b)"
-                 r"|(?:(?<=\bno )|(?<=w of ))pv\b", re.IGNORECASE)  # (not "PV = 1000", a formula's present value)
+                 r"|(?:(?<=\bno )|(?<=[kmgt]w of ))pv\b", re.IGNORECASE)  # (not "PV = 1000", a formula's present value)
 _FRACTION_WORDS = {"half": "1/2", "quarter": "1/4", "third": "1/3", "three quarter": "3/4", "three quarters": "3/4",
                    "two third": "2/3", "two thirds": "2/3"}
 
@@ -592,15 +593,15 @@ _GLUED_LABEL = re.compile(r"\b([A-Za-z]{2,})(?=\d+\.\d)")
 # "501(c)(3)" is "501c3" (the first a letter: "2(3)" is arithmetic)
 _SECTION = re.compile(r"\b(\d+)(\([a-z]{1,2}\)(?:\([a-z0-9]{1,2}\))*)(?!\w)", re.IGNORECASE)
 # a product between numbers is an operator: "12 x 14 ft", "12 by 14 feet", "12 times 17", "multiply 12 by 17"
+_LENGTH_UNIT = r"(?:ft|feet|foot|m|cm|mm|in|inch|inches|metres?|meters?|yards?|yd)"
 _PRODUCT = re.compile(
     r"(?<=\d)\s*(?:x|\u00d7|times)\s*(?=[$\u20ac\u00a3]?\d)"
-    r"|(?<=\d)\s+by\s+(?=\d+(?:\.\d+)?\s*(?:ft|feet|foot|m|cm|mm|in|inch|inches|metres?|meters?|yards?|yd)\b)",
+    rf"|(?<=\d)\s+by\s+(?=\d+(?:\.\d+)?\s*{_LENGTH_UNIT}\b)",
     re.IGNORECASE)
 # and "by" between two lengths with their units, or two numbers written in words before a length's unit: "42 feet by 54
-# feet" and "six by eight foot" are "42x54 feet" and "6x8 foot"
-_LENGTH_UNIT = r"(?:ft|feet|foot|m|cm|mm|in|inch|inches|metres?|meters?|yards?|yd)"
+# feet" and "six by eight foot" are "42x54 feet" and "6x8 foot" (in words, not before "in": "one by one in the list")
 _UNIT_BY = re.compile(rf"(?<=\d)(\s*{_LENGTH_UNIT})\s+by\s+(?=\d+(?:\.\d+)?\s*{_LENGTH_UNIT}\b)", re.IGNORECASE)
-_SPELLED_BY = re.compile(rf"\b(?P<a>{_SPELLED_NUMBER}) by (?P<b>{_SPELLED_NUMBER})(?=[\s-]*{_LENGTH_UNIT}\b)",
+_SPELLED_BY = re.compile(rf"\b(?P<a>{_SPELLED_NUMBER}) by (?P<b>{_SPELLED_NUMBER})(?=[\s-]*(?!in\b){_LENGTH_UNIT}\b)",
                          re.IGNORECASE)
 # an equation's operators between numbers and one-letter variables, spaced: "2x-7=32" is "2x - 7 = 32"
 _EQUATION = re.compile(r"(?:(?<=\d)|(?<=\d[A-Za-z])|(?<=\b[A-Za-z]))\s*([-+*/=^])\s*(?=[\d(]|[A-Za-z]\b)")
@@ -953,11 +954,12 @@ def _h_clock(text: str, m: re.Match) -> str:
 
 
 def _spelled_decimal(m: re.Match) -> str:
-    return f"{_spelled_whole(m['whole'])}." + "".join(_NUMBER_WORDS[w] for w in re.split(r"[- ]", m["digits"].lower()))
+    return f"{_spelled_whole(m['whole'])}.{_NUMBER_WORDS[m['digits'].lower()]}"
 
 
 def _spelled_whole(words: str) -> int:
-    return sum(int(_NUMBER_WORDS[w]) for w in re.split(r"[- ]", words.lower()))  # "twenty-five": 20 + 5
+    lower = words.lower()
+    return int(_NUMBER_WORDS[lower] if lower in _NUMBER_WORDS else _tens(lower))  # "twenty-five": 25
 
 
 def _clock(hours: int, minutes: str, half: str) -> str:
@@ -1016,7 +1018,7 @@ def _tokens(text: str) -> list[_Token]:
     if "h" in lowered and _DIGIT.search(text):
         text = _H_CLOCK.sub(lambda m: _h_clock(text, m), text)
     if ("at" in lowered or "@" in text) and _DIGIT.search(text):
-        text = _BARE_MILITARY.sub(lambda m: f"{m[0][:-4]}{int(m['h'])}:{m['m']}", text)
+        text = _BARE_MILITARY.sub(lambda m: f"{m[0][:-4]}{int(m['h'] or m['h2'])}:{m['m'] or m['m2']}", text)
     if " point " in lowered:
         text = _SPELLED_DECIMAL.sub(_spelled_decimal, text)
     if " by " in lowered:

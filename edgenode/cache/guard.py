@@ -828,7 +828,8 @@ class Guard:
         answers", "answers with 2 words"; "a five-developer team", "5 developers"), or another noun WordNet says means
         the same ("5 purchases", "5 buys"). Nouns that are only close are `_counted_close`'s. Units proper ("MW",
         "mm", currencies) are not counted nouns: `_slipped_facts` and the reader's own units say those. A noun WordNet
-        files as a kind of the other, or the other as a kind of it, meets it as a template word does (`_score`: "5
+        files as a kind of the other, or the other as a kind of it (NARROWER, which says neither which), meets it as a
+        template word does (`_score`: "5
         transactions" for "5 payments"; not a physical thing unless near-identical, nor "5 refunds", which the vectors
         put apart)."""
         return self._counts_as(a, b, self._alike_nouns, labels=True)
@@ -839,10 +840,11 @@ class Guard:
             relation is Relation.NARROWER and self._score(unit, noun) >= self.word_threshold)
 
     def _counted_close(self, a: Reading, b: Reading) -> tuple[Reading, Reading]:
-        """`b`'s counts written as `a`'s where the counted nouns are close but WordNet does not relate them ("5
-        purchases" for "5 payments"; "1 purchase", a count of one with its noun as the number's label, for "1
-        payments"; not "2 children" for "2 adults", which it calls siblings or opposites, nor two words the vectors put
-        apart: "5 refunds"; one a kind of the other is `_counted_alike`'s: "5 transactions"). The verdict
+        """`b`'s counts written as `a`'s where the counted nouns are close but not alike (`_counted_alike`: "5
+        transactions" for "5 payments"): one WordNet does not relate ("5 purchases"; "1 purchase", a count of one with
+        its noun as the number's label, for "1 payments"), or a narrower physical thing the vectors do not put near
+        enough; not "2 children" for "2 adults", which it calls siblings or opposites, nor two words the vectors put
+        apart: "5 refunds". The verdict
         is then UNSURE at best: whether a payment counted is a transaction counted, or a sentence a paragraph, is the
         judge's to weigh, in the whole sentence."""
         return self._counts_as(a, b, self._close_nouns, labels=True)
@@ -1042,7 +1044,7 @@ class Guard:
                             _choice_for_than, _instead_for_than, _not_for_instead, _than_by_other_words,
                             _none_for_zero, _negated_by_a_word,
                             _rate_for_period, self._counted_alike, self._bare_counts, _shortened_counts,
-                            self._slipped_dates, self._named_by_derived_word, _place_kind_after_name):
+                            self._slipped_dates, self._named_by_derived_word):
                 a, b = rewrite(a, b)
                 b, a = rewrite(b, a)
             if a.fact_key != b.fact_key:
@@ -1343,25 +1345,6 @@ def _place_kind_beside(reading: Reading, other: Reading) -> frozenset[str]:
     spelled = ("", *reading.spelled, "")
     return frozenset(w for i, w in enumerate(spelled) if w in kinds and w in reading.words
                      and (spelled[i - 1] in labelled or spelled[i + 1] in labelled))
-
-
-# the land's and water's forms that a place's name may end with ("the Rift Valley", "the Souss Plain"), which WordNet
-# files as geological formations and bodies of water, not as places
-_LANDFORMS = frozenset("valley valleys river lake mountain mountains hills highlands plain plains plateau coast delta "
-                       "basin bay peninsula island islands desert".split())
-
-
-def _place_kind_after_name(a: Reading, b: Reading) -> tuple[Reading, Reading]:
-    """`a` writes a land's form (`_LANDFORMS`) capitalised right after a name both sides write ("the Rift Valley",
-    "Rift"), which the reader takes for a name of its own: it says only what the named place is, and leaves `a`'s
-    facts. Not a place's own name ("Tokyo-Kyoto-Osaka", "Tokyo-Kyoto"), nor a town's kind: "New York City" is not
-    "New York", which may be the state."""
-    theirs = {f.value for f in b.facts if f.kind == "name"}
-    spelled = a.spelled
-    kinds = {word for k, word in enumerate(spelled[1:], 1) if word not in theirs and spelled[k - 1] in theirs
-             and word in _LANDFORMS}
-    gone = [f for f in a.facts if f.kind == "name" and f.value in kinds]
-    return (replace(a, facts=tuple(f for f in a.facts if f not in gone)), b) if gone else (a, b)
 
 
 # nouns that say only that a number measures what the word before them names ("solar output 23 MW", "wind generation
@@ -2624,13 +2607,18 @@ def _bare_amounts(a: Reading, b: Reading) -> tuple[Reading, Reading]:
     given = {fact: unit for fact in mine if (unit := unit_given(fact))}
     if not given:
         return a, b
-    # a product of those figures is a product of lengths, as `b` writes it: "an 8x12 greenhouse", "8x12 ft"
-    valued = {f.value for f in given}
+    # a product of those figures is a product of lengths, as `b` writes it ("an 8x12 greenhouse", "8x12 ft"): where
+    # `b` multiplies and its figures in that unit are the product's own, no more ("8x12 with a 10 ft path" is not)
     products = any(f.kind == "op" and f.value == "*" for f in b.facts)
+
+    def product(fact: Fact) -> bool:
+        operands = set(fact.value.split("*"))
+        units = {given.get(f, "") for f in mine if f.value in operands}
+        return (products and fact.kind == "op" and len(units) == 1 and "" not in units
+                and {f.value for f in b.facts if f.kind == "num" and f.unit in units} == operands)
+
     return replace(a, facts=sorted_facts(
-        replace(f, unit=given[f]) if f in given
-        else replace(f, value="*") if products and f.kind == "op" and set(f.value.split("*")) <= valued
-        else f for f in a.facts)), b
+        replace(f, unit=given[f]) if f in given else replace(f, value="*") if product(f) else f for f in a.facts)), b
 
 
 # units whose word leaves open which of them it means: "pound" a weight or sterling, "degrees" Celsius or Fahrenheit
@@ -2677,11 +2665,14 @@ def _numbered_for_id(a: Reading, b: Reading) -> tuple[Reading, Reading]:
     if not ids:
         return a, b
 
+    written = {(m[2], lemma(m[1].lower())) for m in re.finditer(  # a kind's name right before a number, in any case
+        r"\b([A-Za-z]+?)s?\s*(?:#|no\.?\s)?\s*(\d+)\b", b.text)}
+
     def numbered(fact: Fact) -> Fact:
         if (found := ids.get((fact.value, lemma(fact.label)))) is not None:
             return found
-        return next((f for (value, kind), f in ids.items() if value == fact.value and re.search(
-            rf"\b{re.escape(kind)}s?\s*(?:#|no\.?\s)?\s*{value}\b", b.text, re.IGNORECASE)), fact)
+        unlabelled = not fact.label or fact.label in PREPOSITIONS
+        return next((f for key, f in ids.items() if unlabelled and key[0] == fact.value and key in written), fact)
 
     facts = [numbered(f) if f.kind == "num" and not f.unit else f for f in b.facts]
     return (a, replace(b, facts=sorted_facts(facts))) if facts != list(b.facts) else (a, b)
@@ -2903,7 +2894,9 @@ def _none_for_zero(a: Reading, b: Reading) -> tuple[Reading, Reading]:
     if not zeros or not any(f.kind == "not" for f in a.facts) or "no" not in a.said:
         return a, b
     spelled = a.spelled
-    measured = {f.label: f for f in b.facts if f.kind == "num" and f.value == "0" and f.label and is_measure(f.unit)}
+    already = {f.label for f in a.facts if f.kind == "num"}
+    measured = {f.label: f for f in b.facts if f.kind == "num" and f.value == "0" and f.label and is_measure(f.unit)
+                and f.label not in already}
     if none := next((measured[w] for i, w in enumerate(spelled[1:], 1) if spelled[i - 1] == "no" and w in measured),
                     None):
         left = _one_negation_less(a)
