@@ -829,9 +829,8 @@ class Guard:
         the same ("5 purchases", "5 buys"). Nouns that are only close are `_counted_close`'s. Units proper ("MW",
         "mm", currencies) are not counted nouns: `_slipped_facts` and the reader's own units say those. A noun WordNet
         files as a kind of the other, or the other as a kind of it (NARROWER, which says neither which), meets it as a
-        template word does (`_score`: "5
-        transactions" for "5 payments"; not a physical thing unless near-identical, nor "5 refunds", which the vectors
-        put apart)."""
+        template word does (`_score`: "5 transactions" for "5 payments"; not a physical thing unless near-identical,
+        nor "5 refunds", which the vectors put apart)."""
         return self._counts_as(a, b, self._alike_nouns, labels=True)
 
     def _alike_nouns(self, unit: str, noun: str) -> bool:
@@ -844,9 +843,8 @@ class Guard:
         transactions" for "5 payments"): one WordNet does not relate ("5 purchases"; "1 purchase", a count of one with
         its noun as the number's label, for "1 payments"), or a narrower physical thing the vectors do not put near
         enough; not "2 children" for "2 adults", which it calls siblings or opposites, nor two words the vectors put
-        apart: "5 refunds". The verdict
-        is then UNSURE at best: whether a payment counted is a transaction counted, or a sentence a paragraph, is the
-        judge's to weigh, in the whole sentence."""
+        apart: "5 refunds". The verdict is then UNSURE at best: whether a payment counted is a purchase counted, or a
+        sentence a paragraph, is the judge's to weigh, in the whole sentence."""
         return self._counts_as(a, b, self._close_nouns, labels=True)
 
     def _named_left_out(self, a: Reading, b: Reading) -> tuple[Reading, Reading]:
