@@ -489,14 +489,12 @@ _NUMERO = re.compile(r"\b(?:no\s?[.:#]|nr\.?|number)\s?(?=\d)", re.IGNORECASE)
 # (and with a caret: "200 cm^2", not algebra: "factor 4m^2 - 9")
 _POWER = re.compile(r"(\d)\s*(km|cm|mm|m|ft|in)\s*(?:([\u00b2\u00b3])|\^([23])(?!\s*[-+*=]))(?!\d)", re.IGNORECASE)
 _MERIDIEM = re.compile(r"(?:\b|(?<=\d))([ap])\.m\b\.?", re.IGNORECASE)  # "3 p.m." and "3p.m." are "3 pm"
-# clock times written with an "h" ("18h", "16h00", "at 7h") or as military time ("0900 hrs", "at 2100 hours")
-_H_CLOCK = re.compile(r"\b(?P<h>\d{1,2})h(?P<m>[0-5]\d)?\b|\b(?P<mh>[0-2]\d)(?P<mm>[0-5]\d) ?(?:hrs|hours|hr|h)\b",
-                      re.IGNORECASE)
-# military time with no "h" after it where "at" or "@" says a time: four figures from a 0 ("at 0700", "@ 0100
-# Casablanca"), or a whole hour after "@" before a separator or a preposition ("@ 1800, home", "@ 2000 in casa"); not
-# "at 1250, ok" or "at 2000 in fees" (a price), "at 2000 Hz", "at 1000-1200 rpm"
-_BARE_MILITARY = re.compile(r"(?:\bat|@)\s?(?P<h>0\d)(?P<m>[0-5]\d)\b(?![-/.,:]?\d)|@\s?(?P<h2>1\d|2[0-3])(?P<m2>00)"
-                            r"(?=\s*(?:$|[,;.!?)|]|(?:in|on|near|from|with|home|local)\b))", re.IGNORECASE)
+# clock times written with an "h" ("18h", "16h00", "at 7h") or as military time ("0900 hrs", "at 2100 hours", and
+# with no "h": "at 0700", "@ 1800," as `_h_clock` tells)
+_H_CLOCK = re.compile(r"\b(?P<h>\d{1,2})h(?P<m>[0-5]\d)?\b|\b(?P<mh>[0-2]\d)(?P<mm>[0-5]\d) ?(?:hrs|hours|hr|h)\b"
+                      r"|(?<=[\s@])(?P<bh>[0-2]\d)(?P<bm>[0-5]\d)\b(?![-/.,:]?\d)", re.IGNORECASE)
+_BARE_BEFORE = re.compile(r"(?:\bat|(?P<at>@))\s?$", re.IGNORECASE)  # "at 0700", "@ 1800"
+_BARE_AFTER = re.compile(r"\s*(?:$|[,;.!?)|]|(?:in|on|near|from|with|home|local)\b)", re.IGNORECASE)  # "@ 1800, home"
 # a decimal read out, one figure after the point: "five point five" is 5.5, "eight point zero" 8.0 (not "at one point
 # two players left")
 _SPELLED_DECIMAL = re.compile(r"(?<!\bat )\b(?P<whole>" + _SPELLED_NUMBER + r") point (?P<digits>zero|one|two|three|four|"
@@ -940,7 +938,15 @@ class _Token:
 def _h_clock(text: str, m: re.Match) -> str:
     """`_H_CLOCK`'s match as "H:MM" where it is a time of day: after "at", "@", "time:" or "hour:", or written
     "16h00" or "0900 hrs", or "1400 hrs" as a field of a list ("/ 1400 hrs /"; a duration is not: "in 18h", "2h30 of
-    video", "1500 hours of practice")."""
+    video", "1500 hours of practice"). Four figures with no "h" only after "at" or "@": from a 0 ("at 0700", "@ 0100
+    Casablanca"), or a whole hour after "@" before a separator or a preposition ("@ 2000 in casa"; not "at 1250, ok" or
+    "at 2000 in fees", a price, nor "at 2000 Hz" or "at 1000-1200 rpm")."""
+    if m["bh"]:
+        before = _BARE_BEFORE.search(text, max(0, m.start() - 4), m.start())
+        if before is None or int(m["bh"]) > 23 or not (m["bh"].startswith("0") or (
+                before["at"] and m["bm"] == "00" and _BARE_AFTER.match(text, m.end()))):
+            return m[0]
+        return f"{int(m['bh'])}:{m['bm']}"
     hours, minutes = (m["h"], m["m"]) if m["h"] else (m["mh"], m["mm"])
     if int(hours) > 23:
         return m[0]
@@ -1015,10 +1021,8 @@ def _tokens(text: str) -> list[_Token]:
     lowered = text.lower()
     if lowered != text and text.upper() == text and sum(c.isalpha() for c in text) >= 12:
         text = lowered  # a prompt typed in capitals: its words are words, not codes ("CARD NR 7136 ... FRAUD?")
-    if "h" in lowered and _DIGIT.search(text):
+    if ("h" in lowered or "at" in lowered or "@" in text) and _DIGIT.search(text):
         text = _H_CLOCK.sub(lambda m: _h_clock(text, m), text)
-    if ("at" in lowered or "@" in text) and _DIGIT.search(text):
-        text = _BARE_MILITARY.sub(lambda m: f"{m[0][:-4]}{int(m['h'] or m['h2'])}:{m['m'] or m['m2']}", text)
     if " point " in lowered:
         text = _SPELLED_DECIMAL.sub(_spelled_decimal, text)
     if " by " in lowered:
