@@ -3138,8 +3138,8 @@ def test_a_meridiem_glued_with_dots_military_time_after_at_and_a_decimal_read_ou
     assert _values("num", "a pH of eight point zero") == _values("num", "a pH of 8.0") == ["8"]
     assert _values("num", "at one point two players left") == ["1", "2"]
     crop = "soil silt pH 6.5 rain 350 mm region Kano season spring. crop?"
-    assert _verdict(guard, crop, "silt, pH six point five, 350 mm of rain, in Kano, for spring. crop?") is not (
-        Verdict.DIFFER)
+    assert _verdict(guard, crop, "silt, pH six point five, 350 mm of rain, in Kano, for spring. crop?") is (
+        Verdict.AGREE)
     assert _verdict(guard, crop, "silt, pH six point zero, 350 mm of rain, in Kano, for spring. crop?") is (
         Verdict.DIFFER)
 
