@@ -346,6 +346,10 @@ _REWRITES: tuple[tuple[str, object], ...] = (
     (r"(?:what(?:['\u2019]s| is) the|at what) (?:height|length|depth|distance|width|weight|speed|age)(?: of)?",
      _dimension),
     (r"thanks? (?:you )?in advance", "thanks"), (r"to the power of", "^"),
+    # asking for the answer asks nothing more: "need an answer:", "need a quick reply"
+    (r"need (?:an? )?(?:quick |fast |short |urgent |straight )?(?:answer|reply|response)s?", "need"),
+    # "paid out 50 MAD" says "paid 50 MAD" (not "paid out of pocket", what a payer spends himself)
+    (r"(?:(?<=\bpaid )|(?<=\bpays )|(?<=\bpay )|(?<=\bpaying ))out(?! of\b)", ""),
     (r"non-\w+", lambda text: text.replace("-", "", 1)),
     (r"\w+['\u2019](?:s|ve|d|ll|re|m)", lambda text: re.split("['\u2019]", text)[0]),  # what's, I've: nothing
     (_TENS_AND_UNITS, _tens),
@@ -622,7 +626,7 @@ _QUOTED = re.compile(r"(?<![\w'])['\"\u2018\u201c](?P<inner>[^'\"\u2018\u2019\u2
 
 # a rewrite can only apply when the lowered text holds one of these (a fast C-level scan first: the one regex
 # pass costs about 40 us on a 100-character prompt, a prompt of the three workloads holds none of them)
-_NEEDLES = (" then", "deg", "dollar", "pound", "sterling", "kron", "franc", "yen", "yuan", "rupee", "peso", "rand", "dirham",
+_NEEDLES = (" then", "answer", "reply", "response", "paid out", "pay out", "pays out", "paying out", "deg", "dollar", "pound", "sterling", "kron", "franc", "yen", "yuan", "rupee", "peso", "rand", "dirham",
             "naira", "shilling", "dinar", "how much time", "how frequently", "how regularly", "how many t", "how many s",
             "how many m", "how many h", "how many d", "how many w", "how many y", "kilowatt", "what t", "what y", "what d",
             "which t", "which y", "which d", "what m", "which m", "wi-fi", "would you c", "you recommend", "you suggest", "you advise", "recommendation", "suggestion", " know", " tell", "or no", "yes/", "yes /", "what reason", "what place", "non-", "'",

@@ -768,6 +768,9 @@ class Guard:
                 value, unit = next(iter(measures))  # one slip reads one way: no unit's name is a slip of another's
                 facts[k], changed = replace(fact, value=value, unit=unit), True
                 continue
+            if fact.kind == "num" and (meant := self._counted_slip(fact.unit)):
+                facts[k], changed = replace(fact, unit=meant), True  # "4 pruchases": 4 purchases, met below
+                continue
             for other in names if fact.kind == "name" else by_value.get((fact.kind, fact.value), ()):
                 if fact.kind == "name" and self._slip(fact.value, other.value) and not (
                         fact.value in b.literals or other.value in a.literals):  # quoted: written as meant
@@ -778,6 +781,16 @@ class Guard:
                     continue
                 break
         return (a, replace(b, facts=sorted_facts(facts))) if changed else (a, b)
+
+    def _counted_slip(self, unit: str) -> str:
+        """The counted noun `unit` is a slip of, where WordNet does not know it and one common word is its likeliest
+        meaning (`_meant`: "pruchase" for "purchase", "trasaction" for "transaction"), as the reader names counted
+        nouns (singular); "" where none."""
+        if (len(unit) < 5 or not unit.isalpha() or is_measure(unit) or self.lexicon is None
+                or self.lexicon.lemmas(unit)):
+            return ""
+        meant = self._meant(unit)
+        return lemma(meant) if meant and self.lexicon.lemmas(meant) else ""
 
     def _maker_left_out(self, a: Reading, b: Reading) -> tuple[Reading, Reading]:
         """`a` writes a name of several words whose first `b` leaves out while it writes the next ("a Samsung Galaxy

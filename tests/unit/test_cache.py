@@ -3193,3 +3193,29 @@ def test_the_product_of_bare_figures_is_only_the_product_of_those_figures(guard)
 def test_a_zero_after_no_is_not_taken_where_that_side_gives_the_label_a_figure(guard):
     grid = "feeder F39 load 28 MW peak 43 MW solar 0 MW. config?"
     assert _verdict(guard, grid, "feeder F39 load 28 MW, peak 43 MW, solar 5 MW, no solar. config?") is Verdict.DIFFER
+
+
+def test_asking_for_an_answer_and_paying_out_say_nothing_more(guard):
+    # "need an answer:" left the word "answer", and "paid out" the word "out", for the judge to weigh (it refused)
+    stored = "soil loam pH 7.0 rain 150 mm region Rift season spring. crop?"
+    assert _verdict(guard, stored, "need an answer: soil loam pH 7.0 rain 150 mm region Rift season spring. crop?") \
+        is Verdict.AGREE
+    assert read("need a quick reply: why is the sky blue?").words == read("why is the sky blue?").words
+    fraud = "card 4845 paid 300 MAD at 12:00 in Dakar, home Abidjan, 6 payments last hour. fraud?"
+    assert _verdict(guard, fraud, "card 4845 paid out 300 MAD at 12:00 in Dakar, home Abidjan, 6 payments last hour. "
+                                  "fraud?") is Verdict.AGREE
+    assert _verdict(guard, fraud, "card 4845 refunded 300 MAD at 12:00 in Dakar, home Abidjan, 6 payments last hour. "
+                                  "fraud?") is Verdict.DIFFER
+    assert "out" in read("Who paid out of pocket for the repair?").words  # what the payer spent himself
+
+
+def test_a_counted_noun_typed_with_a_slip_is_the_noun_meant(guard):
+    # "4 trasactions" was a unit of its own against "4 payments", which "4 transactions" meets
+    fraud = "card 1682 paid 120 MAD at 05:00 in Casablanca, home Lagos, 4 payments last hour. fraud?"
+    assert _verdict(guard, fraud, "card 1682 paid 120 MAD at 05:00 in Casablanca, home Lagos, 4 trasactions last "
+                                  "hour. fraud?") is Verdict.AGREE
+    assert _verdict(guard, fraud, "card 1682 paid 120 MAD at 05:00 in Casablanca, home Lagos, 5 trasactions last "
+                                  "hour. fraud?") is Verdict.DIFFER
+    # "pruchases" is purchases, which the judge weighs against payments: no longer refused outright
+    assert _verdict(guard, fraud, "card 1682 paid 120 MAD at 05:00 in Casablanca, home Lagos, 4 pruchases last "
+                                  "hour. fraud?") is Verdict.UNSURE
