@@ -674,7 +674,8 @@ class Guard:
             return not any(f.kind in ("name", "id") and _ROLES.get(f.label, f.label) == "in" for f in bare.facts) and (
                 not _elsewhere(label, bare))
         if fa.kind == "name" and self.lexicon is not None and any(
-                _ROLES.get(x, x) == "in" and y not in ROLE_PREPOSITIONS and y not in FUNCTION_WORDS and self.lexicon.place(y)
+                _ROLES.get(x, x) == "in" and y not in ROLE_PREPOSITIONS and y not in FUNCTION_WORDS and (
+                    self.lexicon.place(y) or not self.lexicon.lemmas(y) and self.lexicon.place(self._meant(y)))
                 for x, y in ((fa.label, fb.label), (fb.label, fa.label))):
             return True  # a field that names a place says where: "city: Lagos", "location: Lagos" for "in Lagos"
         if fa.label in PREPOSITIONS or fb.label in PREPOSITIONS:

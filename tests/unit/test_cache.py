@@ -3219,3 +3219,12 @@ def test_a_counted_noun_typed_with_a_slip_is_the_noun_meant(guard):
     # "pruchases" is purchases, which the judge weighs against payments: no longer refused outright
     assert _verdict(guard, fraud, "card 1682 paid 120 MAD at 05:00 in Casablanca, home Lagos, 4 pruchases last "
                                   "hour. fraud?") is Verdict.UNSURE
+
+
+def test_a_field_naming_a_place_may_be_typed_with_a_slip(guard):
+    # "lcation: Rabat" against "in Rabat": the slip of "location" named no place, so the name's role differed
+    stored = "card 1904 paid 900 MAD at 06:00 in Rabat, home Tunis, 2 payments last hour. fraud?"
+    assert _verdict(guard, stored, "card 1904, paid 900 MAD at 06:00, lcation: Rabat, home: Tunis, 2 payments last "
+                                   "hour. fraud?") is not Verdict.DIFFER
+    assert _verdict(guard, stored, "card 1904, paid 900 MAD at 06:00, lcation: Tunis, home: Rabat, 2 payments last "
+                                   "hour. fraud?") is Verdict.DIFFER
