@@ -827,12 +827,12 @@ def other_units(a: str, b: str) -> bool:
 
 # units read in another: a metric prefix taken into the value ("1 kg" is "1000 g", "15 cm" is "150 mm", "30 MW" is
 # "30000 kW", "5 mW" is "0.005 W"; bytes are left alone, a "GB" being 1000 or 1024 MB, and so is a bare "t", a tonne, a tesla or a
-# teaspoon), fortnights, weeks, days and hours in minutes ("48 hours" is "2 days"; months and years are no fixed number
-# of days)
+# teaspoon), fortnights, weeks, days, hours and minutes in seconds ("48 hours" is "2 days", "90 seconds" "1.5 minutes";
+# months and years are no fixed number of days)
 _BASE_UNITS = {"mm": ("m", "0.001"), "cm": ("m", "0.01"), "km": ("m", "1000"), "mg": ("g", "0.001"),
                "kg": ("g", "1000"), "ml": ("l", "0.001"), "kw": ("w", "1000"), "mw": ("w", "1000000"),
-               "kwh": ("wh", "1000"), "milliw": ("w", "0.001"), "milliwh": ("wh", "0.001"), "week": ("minute", "10080"), "fortnight": ("minute", "20160"),
-               "day": ("minute", "1440"), "hour": ("minute", "60")}
+               "kwh": ("wh", "1000"), "milliw": ("w", "0.001"), "milliwh": ("wh", "0.001"), "week": ("second", "604800"), "fortnight": ("second", "1209600"),
+               "day": ("second", "86400"), "hour": ("second", "3600"), "minute": ("second", "60"), "cl": ("l", "0.01")}
 
 
 def _in_base_unit(value: str, unit: str) -> tuple[str, str]:
@@ -855,8 +855,10 @@ def measured(value: str, word: str) -> tuple[str, str]:
 
 
 # the units' names spelled out in letters ("megawatts", "millimetre"; not codes: "sqcm", "kcal"), which a typing slip
-# may miss
-UNIT_WORDS = frozenset(word for word, code in _UNITS.items() if word.isalpha() and len(word) >= 4 and word != code)
+# may miss, and the periods read in seconds ("mintues" for "minutes" is 60 s a minute)
+UNIT_WORDS = frozenset(word for word, code in _UNITS.items() if word.isalpha() and len(word) >= 4 and word != code) | {
+    word for word, code in _PERIODS.items() if word.isalpha() and len(word) >= 4 and code in _BASE_UNITS
+    and not word.endswith("ly")}  # (not "daily", "hourly": how often)
 
 
 def _number(text: str) -> str:

@@ -58,7 +58,7 @@ def test_facts_are_bound_to_their_roles():
     facts = {(f.kind, f.label, f.value, f.unit) for f in read(FRAUD).facts}
     assert {("num", "card", "1234", ""), ("num", "paid", "1500", "mad"), ("time", "at", "16:00", ""),
             ("name", "in", "casablanca", ""), ("name", "home", "lagos", ""), ("num", "", "3", "payment"),
-            ("window", "", "past", ""), ("num", "", "60", "minute")} == facts  # "last hour": the past 60 minutes
+            ("window", "", "past", ""), ("num", "", "3600", "second")} == facts  # "last hour": the past 3,600 seconds
     # a metric prefix is taken into the value, so one quantity is one fact however it is written
     assert ("num", "load", "-30000000", "w") in {(f.kind, f.label, f.value, f.unit) for f in read("load -30 MW").facts}
 
@@ -941,13 +941,13 @@ def test_durations_scales_and_dashes_are_read_as_written():
         return [(f.value, f.unit) for f in read(text).facts if f.kind == "num"]
 
     assert numbers("the payment on a loan at 6% over 30 years") == [("30", "year"), ("6", "percent")]
-    assert numbers("a fever for over 3 days") == [(">4320", "minute")] and numbers("people over 65 years old") == [
+    assert numbers("a fever for over 3 days") == [(">259200", "second")] and numbers("people over 65 years old") == [
         (">65", "year")]
     assert numbers("a budget of 1.5 million euros") == [("1500000", "eur")]
     assert [f for f in read("my battery light came on - what does it mean?").facts if f.kind == "op"] == []
     assert [f.value for f in read("solve 2x - 7 = 32").facts if f.kind == "op"] == ["-", "7=32"]
     # units written against their number or shortened; a letter that names no period
-    assert numbers("120 mi in 2 h") == numbers("120 miles in 2 hours") == [("120", "mi"), ("120", "minute")]
+    assert numbers("120 mi in 2 h") == numbers("120 miles in 2 hours") == [("120", "mi"), ("7200", "second")]
     assert numbers("a bit for a 1/4in anchor") == numbers("a bit for a 1/4 inch anchor")
     assert numbers("1 tbsp olive oil") == numbers("1 tablespoon olive oil") == [("1", "tbsp")]
     assert read("what is vitamin h?").facts == () and numbers("which one is the hot wire?") == []
@@ -966,7 +966,7 @@ def test_durations_scales_and_dashes_are_read_as_written():
     assert numbers("free cancellation up to 48 hours before") == numbers("free cancellation up to 2 days before")
     assert numbers("a visa for two weeks") == numbers("a 14 day visa") and numbers("for 12 months") != numbers("a year")
     # a duration of one, not a rate nor a word a period names
-    assert numbers("cycling for an hour") == numbers("cycling for 1 hour") == [("60", "minute")]
+    assert numbers("cycling for an hour") == numbers("cycling for 1 hour") == [("3600", "second")]
     assert numbers("keep it for a week?") == numbers("keep it for 7 days?")
     assert numbers("enough for a month?") == numbers("enough for one month?") == [("1", "month")]
     assert numbers("twice a day") == numbers("for a day hike") == numbers("calories in a day") == []
@@ -979,7 +979,7 @@ def test_durations_scales_and_dashes_are_read_as_written():
     # a fraction of a unit, in figures or in words, is its decimal; a fraction of nothing measured is not
     assert numbers("a quarter cup") == numbers("1/4 cup") == numbers("0.25 cups") == [("0.25", "cup")]
     assert numbers("a quarter inch anchor") == numbers("a 1/4in anchor") == [("0.25", "inch")]
-    assert numbers("half an hour") == numbers("30 minutes") and numbers("three quarters of an hour") == [("45", "minute")]
+    assert numbers("half an hour") == numbers("30 minutes") and numbers("three quarters of an hour") == [("2700", "second")]
     assert numbers("odds of 5/1") == [("1", ""), ("5", "")] and numbers("half the time") == []
     # an hour with the part of the day it falls in is a time of day; a bare count in the morning is not
     def times(text: str) -> list[str]:
@@ -992,7 +992,8 @@ def test_durations_scales_and_dashes_are_read_as_written():
     assert not any(f.kind == "window" for f in read("gas prices in MO").facts + read("normal resting HR").facts)
     # "min" alone is a minimum; a minute after a number, a unit, "per" or a direction
     assert not any(f.kind == "window" for f in read("min age for gymnasts").facts + read("min tank size").facts)
-    assert all(("window", "period", "minute") in read(text).fact_key for text in ("10 per min", "1 payment in the last min"))
+    assert ("window", "period", "minute") in read("10 per min").fact_key
+    assert read("1 payment in the last min").fact_key == read("1 payment in the last 60 seconds").fact_key  # the past minute
     assert numbers("450 L/min") == [("450", "l/minute")]
     assert numbers("Age 42 and pregnant") == numbers("my son is 42 yo") == numbers("42yo") == [("42", "year")]
     assert ("year" not in {u for _, u in numbers("toys for kids aged 3-5")} | {u for _, u in numbers("2 yo-yo tricks")}
@@ -2647,7 +2648,7 @@ def test_a_whole_and_a_half_is_one_figure():
 def test_a_bound_after_its_figure_is_the_bound(guard):
     # "30 grams of protein or more" is "at least 30 grams of protein"; "30 minutes or less" "at most 30 minutes"
     assert [v for _, v, _ in _figures("contain 30 grams of protein or more")] == [">=30"]
-    assert [v for _, v, _ in _figures("thirty minutes or less")] == ["<=30"]
+    assert [v for _, v, _ in _figures("thirty minutes or less")] == ["<=1800"]
     assert [v for _, v, _ in _figures("5 or more people")] == [">=5"]
     assert [v for _, v, _ in _figures("is 2 or 3 enough")] == ["2", "3"]
     stored = "Do Factor meals under 600 calories have at least 30 grams of protein?"
@@ -2811,7 +2812,7 @@ def test_the_24_hour_clock_is_a_way_to_write_times_and_a_scale_is_a_ratio(guard)
         return sorted((f.kind, f.value) for f in read(text).facts if f.kind != "ask")
 
     assert facts("switch my phone to 24 hour time") == facts("set my phone to the 24-hour clock") == [("id", "clock24")]
-    assert facts("bake for 24 hours time") == [("num", "1440")]
+    assert facts("bake for 24 hours time") == [("num", "86400")]
     assert facts("paint for a 1:12 scale dollhouse") == [("id", "1:12")]
     assert facts("open at 5:30") == [("time", "5:30")]
     assert _verdict(guard, "Is midnight 0000 or 2400 in military time?", "midnight 24 hour time 0000 or 2400") is (
@@ -3228,3 +3229,19 @@ def test_a_field_naming_a_place_may_be_typed_with_a_slip(guard):
                                    "hour. fraud?") is not Verdict.DIFFER
     assert _verdict(guard, stored, "card 1904, paid 900 MAD at 06:00, lcation: Tunis, home: Rabat, 2 payments last "
                                    "hour. fraud?") is Verdict.DIFFER
+
+
+def test_seconds_and_minutes_are_one_measure_of_time_and_centilitres_litres():
+    # "1-minute rest" was 1 minute and "sixty seconds rest" 60 seconds; "70 cl" stayed centilitres against "700 ml"
+    def measures(text):
+        return sorted(f[1:] for f in _figures(text))
+
+    assert measures("a 3-minute round with 1-minute rest") == measures("rounds of three minutes with sixty seconds rest")
+    assert measures("90 sec") == measures("1.5 minutes") != measures("90 minutes")
+    assert measures("a 70 cl bottle") == measures("a 700 ml bottle")
+    assert measures("within 60 minutes") == measures("within 1 hour")
+
+
+def test_a_period_typed_with_a_slip_is_still_that_period(guard):
+    assert _verdict(guard, "What happens if we don't escape within the 60 minutes?",
+                    "What happens if we dont escape within the 60 mintues?") is Verdict.AGREE
