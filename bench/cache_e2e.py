@@ -51,6 +51,7 @@ from bench.cacheeval import (
     design_thirteenth,
     design_thirtieth,
     design_thirtyfirst,
+    design_thirtyfourth,
     design_thirtysecond,
     design_thirtythird,
     design_twelfth,
@@ -130,6 +131,7 @@ def quality(figures: dict[str, float | int]) -> None:
               "design_thirtieth": design_thirtieth.pairs(),
               "design_thirtyfirst": design_thirtyfirst.pairs(),
               "design_thirtysecond": design_thirtysecond.pairs(), "design_thirtythird": design_thirtythird.pairs(),
+              "design_thirtyfourth": design_thirtyfourth.pairs(),
               "design_probes": design_probes.pairs()}
     for split, pairs in splits.items():
         families = {"": pairs, "_workloads": [p for p in pairs if p.family in WORKLOADS],
