@@ -4,7 +4,7 @@ cache's exact tier. Pure: regular expressions and tables of English numbers, uni
 nothing here knows the project's workloads.
 
 A fact is a number with its sign, its unit ("30MW", "30 MW" and "30 megawatts" are one; "1,500" is 1500; a metric
-prefix is taken into the value: "30 MW" is "30000 kW", "1 kg" is "1000 g"; weeks, days and hours are minutes; an area
+prefix is taken into the value: "30 MW" is "30000 kW", "1 kg" is "1000 g"; weeks, days, hours and minutes are seconds; an area
 or an age is one however written: "2,000 sq ft", "2000 square feet"; "aged 42", "a 42-year-old")
 and its label (the content word before it in its clause, else the counted noun after it: "load 30 MW",
 "3 payments"); a clock time with its preposition ("at 16:00", "before 9:00"); a month, weekday or season
@@ -153,7 +153,8 @@ _UNITS = {
     "metres": "m", "kilometer": "km", "kilometers": "km", "kilometre": "km", "kilometres": "km",
     "kilogram": "kg", "kilograms": "kg", "kilo": "kg", "kilos": "kg", "gram": "g", "grams": "g",
     "milligram": "mg", "milligrams": "mg", "liter": "l", "liters": "l", "litre": "l", "litres": "l",
-    "milliliter": "ml", "milliliters": "ml", "millilitre": "ml", "millilitres": "ml", "tonne": "t", "tonnes": "t",
+    "milliliter": "ml", "milliliters": "ml", "millilitre": "ml", "millilitres": "ml", "centiliter": "cl",
+    "centiliters": "cl", "centilitre": "cl", "centilitres": "cl", "tonne": "t", "tonnes": "t",
     "ton": "t", "tons": "t", "degree": "deg", "degrees": "deg", "celsius": "c", "fahrenheit": "f", "kelvin": "kelvin",
     "dirham": "mad", "dirhams": "mad", "dh": "mad", "dollar": "usd", "dollars": "usd", "euro": "eur", "euros": "eur",
     "naira": "ngn", "shilling": "kes", "shillings": "kes", "rand": "zar", "cfa": "xof", "dinar": "tnd",
@@ -346,10 +347,12 @@ _REWRITES: tuple[tuple[str, object], ...] = (
     (r"(?:what(?:['\u2019]s| is) the|at what) (?:height|length|depth|distance|width|weight|speed|age)(?: of)?",
      _dimension),
     (r"thanks? (?:you )?in advance", "thanks"), (r"to the power of", "^"),
-    # asking for the answer asks nothing more: "need an answer:", "need a quick reply"
-    (r"need (?:an? )?(?:quick |fast |short |urgent |straight )?(?:answer|reply|response)s?", "need"),
-    # "paid out 50 MAD" says "paid 50 MAD" (not "paid out of pocket", what a payer spends himself)
-    (r"(?:(?<=\bpaid )|(?<=\bpays )|(?<=\bpay )|(?<=\bpaying ))out(?! of\b)", ""),
+    # asking for the answer asks nothing more: "need an answer:", "need a quick reply asap" (not "need a response time
+    # under 100 ms", "need an answer key", "need a reply to my landlord": a thing asked for)
+    (r"need (?:an? )?(?:quick |fast |short |urgent |straight )?(?:answer|reply|response)s?"
+     r"(?=\s*(?:[:.,;!?-]|$)|\s+(?:asap|please|pls|quickly|fast|now|thanks|thx)\b)", "need"),
+    # "paid out 50 MAD" says "paid 50 MAD" (not "paid out of pocket" or "out-of-pocket", what a payer spends himself)
+    (r"(?:(?<=\bpaid)|(?<=\bpays)|(?<=\bpay)|(?<=\bpaying)) out(?![- ]of\b)", ""),
     (r"non-\w+", lambda text: text.replace("-", "", 1)),
     (r"\w+['\u2019](?:s|ve|d|ll|re|m)", lambda text: re.split("['\u2019]", text)[0]),  # what's, I've: nothing
     (_TENS_AND_UNITS, _tens),
@@ -857,8 +860,8 @@ def measured(value: str, word: str) -> tuple[str, str]:
 # the units' names spelled out in letters ("megawatts", "millimetre"; not codes: "sqcm", "kcal"), which a typing slip
 # may miss, and the periods read in seconds ("mintues" for "minutes" is 60 s a minute)
 UNIT_WORDS = frozenset(word for word, code in _UNITS.items() if word.isalpha() and len(word) >= 4 and word != code) | {
-    word for word, code in _PERIODS.items() if word.isalpha() and len(word) >= 4 and code in _BASE_UNITS
-    and not word.endswith("ly")}  # (not "daily", "hourly": how often)
+    word for word, code in _PERIODS.items() if word.isalpha() and len(word) >= 4
+    and (code in _BASE_UNITS or code == "second") and not word.endswith("ly")}  # (not "daily", "hourly": how often)
 
 
 def _number(text: str) -> str:
@@ -1525,7 +1528,7 @@ def read(text: str) -> Reading:
                     t.used = True
                     facts.append(Fact("window", "", _DIRECTIONS[t.text.lower()]))
                     if nxt.kind == "word" and not nxt.used and _unit(nxt.text) in _BASE_UNITS and (
-                            nxt.text.lower() in _PERIODS):  # "the last hour" is "the past 60 minutes", as written
+                            nxt.text.lower() in _PERIODS):  # "the last hour" is "the past 3,600 seconds", as written
                         nxt.used = True
                         facts.append(Fact("num", "", *_in_base_unit("1", _unit(nxt.text))))
                     break

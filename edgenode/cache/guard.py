@@ -751,9 +751,10 @@ class Guard:
     def _slipped_facts(self, a: Reading, b: Reading) -> tuple[Reading, Reading]:
         """`b`'s names that are a typing slip of `a`'s (`_slip`: "Califronia", "California"; "Mkenes", "Souuss" for
         "Meknes", "Souss"; two names WordNet knows stay two: "Lagos", "Laos"), its units that are a slip of `a`'s,
-        which WordNet knows ("60 mintues", "60 minutes"), or of a unit's name ("46 megaawatts" for "46 MW", "250
-        millietres" for "250 mm"), written as `a` writes them. Not a code: one letter makes another ("BATNA",
-        "WATNA"); nor a name either side quotes, written as meant ("spell my name 'Mika'", "... 'Mike'")."""
+        which WordNet knows ("5 paymnets", "5 payments"), or of a unit's name ("46 megaawatts" for "46 MW", "250
+        millietres" for "250 mm", "60 mintues" for "1 hour"), written as `a` writes them; a counted noun no fact of `a`'s
+        meets, the one common word it is likeliest a slip of (`_counted_slip`). Not a code: one letter makes another
+        ("BATNA", "WATNA"); nor a name either side quotes, written as meant ("spell my name 'Mika'", "... 'Mike'")."""
         mine = {(f.kind, f.value, f.unit) for f in a.facts}
         my_numbers = {(value, unit) for kind, value, unit in mine if kind == "num"}
         names = [f for f in a.facts if f.kind == "name"]  # a name meets any of `a`'s names; another fact, its value's
@@ -769,9 +770,6 @@ class Guard:
                 value, unit = next(iter(measures))  # one slip reads one way: no unit's name is a slip of another's
                 facts[k], changed = replace(fact, value=value, unit=unit), True
                 continue
-            if fact.kind == "num" and (meant := self._counted_slip(fact.unit)):
-                facts[k], changed = replace(fact, unit=meant), True  # "4 pruchases": 4 purchases, met below
-                continue
             for other in names if fact.kind == "name" else by_value.get((fact.kind, fact.value), ()):
                 if fact.kind == "name" and self._slip(fact.value, other.value) and not (
                         fact.value in b.literals or other.value in a.literals):  # quoted: written as meant
@@ -781,6 +779,9 @@ class Guard:
                 else:
                     continue
                 break
+            else:  # no counterpart of `a`'s it is a slip of: a counted noun is the word it likeliest slips from
+                if fact.kind == "num" and (meant := self._counted_slip(fact.unit)):
+                    facts[k], changed = replace(fact, unit=meant), True  # "4 pruchases": 4 purchases, met later
         return (a, replace(b, facts=sorted_facts(facts))) if changed else (a, b)
 
     def _counted_slip(self, unit: str) -> str:
@@ -788,10 +789,10 @@ class Guard:
         meaning (`_meant`: "pruchase" for "purchase", "trasaction" for "transaction"), as the reader names counted
         nouns (singular); "" where none."""
         if (len(unit) < 5 or not unit.isalpha() or is_measure(unit) or self.lexicon is None
-                or self.lexicon.lemmas(unit)):
-            return ""
+                or self.lexicon.lemmas(unit) or self._vectors.common(unit)):
+            return ""  # (a word of the encoder's vocabulary is a word: "ebooks" is no slip of "books")
         meant = self._meant(unit)
-        return lemma(meant) if meant and self.lexicon.lemmas(meant) else ""
+        return lemma(meant) if meant and self.lexicon.lemmas(meant) and not is_measure(lemma(meant)) else ""
 
     def _maker_left_out(self, a: Reading, b: Reading) -> tuple[Reading, Reading]:
         """`a` writes a name of several words whose first `b` leaves out while it writes the next ("a Samsung Galaxy
@@ -2945,8 +2946,8 @@ def _rate_for_period(a: Reading, b: Reading) -> tuple[Reading, Reading]:
 
 
 def _one_period_for_window(a: Reading, b: Reading) -> tuple[Reading, Reading]:
-    """`a` names one of a period ("how far can a pigeon fly in one day", "for a day": read as `one_of` the period, 1440
-    minutes), `b` the period as a window ("in a day", "in a single day"): one day either way, where that window is the
+    """`a` names one of a period ("how far can a pigeon fly in one day", "for a day": read as `one_of` the period, 86400
+    seconds), `b` the period as a window ("in a day", "in a single day"): one day either way, where that window is the
     only one of `b` that `a` does not write too, and `a` writes no other figure of it."""
     windows = [f for f in b.facts if f.kind == "window" and f.value == "period" and f.label in ("", "per")
                and f not in a.facts]

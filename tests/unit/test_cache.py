@@ -3208,6 +3208,11 @@ def test_asking_for_an_answer_and_paying_out_say_nothing_more(guard):
     assert _verdict(guard, fraud, "card 4845 refunded 300 MAD at 12:00 in Dakar, home Abidjan, 6 payments last hour. "
                                   "fraud?") is Verdict.DIFFER
     assert "out" in read("Who paid out of pocket for the repair?").words  # what the payer spent himself
+    assert "out" in read("Are paid out-of-pocket costs deductible?").words
+    assert "paid" in read("card 4845 paid out 300 Dh").words and "out" not in read("card 4845 paid out 300 Dh").words
+    # a response or a reply that is the thing asked for stays a word
+    assert "response" in read("I need a response time under 100 ms").words
+    assert "reply" in read("I need a reply to my landlord about rent").words
 
 
 def test_a_counted_noun_typed_with_a_slip_is_the_noun_meant(guard):
@@ -3217,6 +3222,10 @@ def test_a_counted_noun_typed_with_a_slip_is_the_noun_meant(guard):
                                   "hour. fraud?") is Verdict.AGREE
     assert _verdict(guard, fraud, "card 1682 paid 120 MAD at 05:00 in Casablanca, home Lagos, 5 trasactions last "
                                   "hour. fraud?") is Verdict.DIFFER
+    # a slip of the other side's own noun meets it, though another common word is one letter nearer ("patent")
+    assert _verdict(guard, fraud, "card 1682 paid 120 MAD at 05:00 in Casablanca, home Lagos, 4 patments last "
+                                  "hour. fraud?") is Verdict.AGREE
+    assert guard._counted_slip("ebook") == ""  # a word of the encoder's vocabulary is no slip
     # "pruchases" is purchases, which the judge weighs against payments: no longer refused outright
     assert _verdict(guard, fraud, "card 1682 paid 120 MAD at 05:00 in Casablanca, home Lagos, 4 pruchases last "
                                   "hour. fraud?") is Verdict.UNSURE
