@@ -2668,6 +2668,9 @@ def _months_for_years(a: Reading, b: Reading) -> tuple[Reading, Reading]:
     return (a, replace(b, facts=sorted_facts(facts))) if changed else (a, b)
 
 
+_KIND_NUMBERED = re.compile(r"\b([A-Za-z]+?)s?\s*(?:#|no\.?\s)?\s*(\d+)\b")  # a kind's name before a number, any case
+
+
 def _numbered_for_id(a: Reading, b: Reading) -> tuple[Reading, Reading]:
     """`b`'s number after a kind's name written as `a`'s identifier of that kind, where the identifier is the name's
     initial and that number ("feeder 21", "feeder #21" for "feeder F21"; "gate 12" for "gate G12"): the letter only
@@ -2678,8 +2681,7 @@ def _numbered_for_id(a: Reading, b: Reading) -> tuple[Reading, Reading]:
     if not ids:
         return a, b
 
-    written = {(m[2], lemma(m[1].lower())) for m in re.finditer(  # a kind's name right before a number, in any case
-        r"\b([A-Za-z]+?)s?\s*(?:#|no\.?\s)?\s*(\d+)\b", b.text)}
+    written = {(m[2], lemma(m[1].lower())) for m in _KIND_NUMBERED.finditer(b.text)}
 
     def numbered(fact: Fact) -> Fact:
         if (found := ids.get((fact.value, lemma(fact.label)))) is not None:
