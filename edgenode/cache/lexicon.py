@@ -127,12 +127,12 @@ class Lexicon:
 
     def _relation(self, a: str, b: str) -> Relation:
         la, lb = self.lemmas(a), self.lemmas(b)
-        if not la or not lb:
-            return Relation.UNKNOWN
         if la & lb:
             return Relation.SAME
-        if self.privative(a, b):
+        if self.privative(a, b):  # (one side may be unknown: WordNet has "cordless", not "tankless")
             return Relation.OPPOSITE
+        if not la or not lb:
+            return Relation.UNKNOWN
         sa, sb = self._senses(la), self._senses(lb)
         ha, hb = self._up(sa, 1), self._up(sb, 1)
         # antonyms, also of a word's direct hypernym: "depart" is a kind of "leave", the opposite of "arrive"

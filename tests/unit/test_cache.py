@@ -2698,6 +2698,8 @@ def test_cordless_is_no_corded(guard):
     assert _verdict(guard, stored, "Are cordless blinds safe in a room with a 2 year old?") is Verdict.DIFFER
     assert _verdict(guard, "is a wired mouse better for gaming", "is a wireless mouse better for gaming") is (
         Verdict.DIFFER)
+    assert _verdict(guard, "How long does a gas tank water heater typically last?",
+                    "How long does a gas tankless water heater typically last?") is Verdict.DIFFER
 
 
 def test_a_figure_labelled_on_one_side_only_keeps_its_role_where_none_could_swap(guard):

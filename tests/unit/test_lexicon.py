@@ -121,3 +121,8 @@ def test_a_word_that_says_without_is_no_synonym_of_what_it_lacks(lexicon):
     assert lexicon.relation("wireless", "wired") is Relation.OPPOSITE
     assert lexicon.privative("sugarless", "sugar") and not lexicon.privative("unless", "un")
     assert not lexicon.privative("cordless", "wireless")
+    # WordNet does not know "tankless": its stem still says what it lacks
+    assert lexicon.relation("tank", "tankless") is Relation.OPPOSITE
+    assert lexicon.relation("tankless", "tanks") is Relation.OPPOSITE
+    assert lexicon.relation("brushless", "brush") is Relation.OPPOSITE
+    assert lexicon.relation("tankless", "boiler") is Relation.UNKNOWN
