@@ -133,6 +133,8 @@ _SHORT_MONTHS = frozenset("jan jun sep sept oct nov dec".split())  # ("mar": a v
 _SHORT_DAYS = frozenset("tue tues thu thurs fri".split())  # days cut short that are no English word in lower case
 # days named as a habit are the day: "open on Saturdays" asks what "open on Saturday" does
 _PLURAL_DAYS = {f"{day}s": day for day in "monday tuesday wednesday thursday friday saturday sunday".split()}
+_PERIOD_WORDS = frozenset((*_PERIODS, *(f"{w}s" for w in _PERIODS if len(w) > 1)))  # "6 months", "6 hrs"
+_DETERMINERS = frozenset("the a an my your our his her their its".split())  # before a thing, not a date
 _DAY_JOINTS = frozenset(("to", "through", "thru", "until", "till", "and", "or", "-"))
 # seasons whose names are also a verb or a thing: read as a date only where a season is meant ("in the fall",
 # "spring 2024"; not "when did Rome fall", "a hot spring"), and met with the bare word by the guard
@@ -1253,6 +1255,11 @@ def _is_date(tokens: list[_Token], i: int) -> bool:
         return beside_number or tokens[i].text == "May" and not tokens[i].sentence_start
     if lower in _AMBIGUOUS_DATES:
         before = tokens[i - 1].text.lower() if i > 0 and tokens[i - 1].kind == "word" else ""
+        if before in _DETERMINERS:
+            return False  # a thing: "light from the Sun", "my sat nav"
+        if i + 2 < len(tokens) and tokens[i + 1].kind == "number" and tokens[i + 2].text.lower() in _PERIOD_WORDS and (
+                lower not in _SHORT_DAYS and lower not in _SHORT_MONTHS):
+            return False  # the verb before how long: "the mower sat 6 months", not "Sat 14 June"
         # a month cut short in lower case after a word that places a time: "surfing in oct", "by sept"; a day cut
         # short that is no word ("fri"), or joined to another day ("away sat to mon")
         joined = any(0 <= j < len(tokens) and 0 <= k < len(tokens) and tokens[j].text.lower() in _DAY_JOINTS

@@ -1018,6 +1018,11 @@ def test_words_that_are_dates_only_when_written_as_dates():
     assert dates("what to plant in the fall?") == dates("what to plant in autumn?") == ["aut"]  # one season
     assert dates("how far is the sun?") == [] and dates("is the museum open on Sun?") == ["sun"]
     assert dates("a hot spring near Tunis") == [] and dates("spring 2024 timetable") == ["spr"]
+    # a day's short name after "the" or "my" is a thing, and before how long a verb: "light from the Sun", "the SAT
+    # exam", "the mower sat 6 months"; "open Sat 14 June" is the day
+    assert dates("How long does light from the Sun take to reach Earth?") == []
+    assert dates("is the ti 84 allowed on the SAT") == [] and dates("the mower sat 6 months in the shed") == []
+    assert dates("is the shop open Sat 14 June?") == ["14 sat", "jun"] and dates("open Sun 10 to 4") == ["10 sun"]
     # the router's affinity key does not depend on how a name is written
     assert read("trains from Lyon to London").affinity == read("trains from lyon to london").affinity
     assert read("on a $90,000 salary").affinity == read("on a 90k salary").affinity
