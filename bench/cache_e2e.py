@@ -50,6 +50,7 @@ from bench.cacheeval import (
     design_tenth,
     design_thirteenth,
     design_thirtieth,
+    design_thirtyfifth,
     design_thirtyfirst,
     design_thirtyfourth,
     design_thirtysecond,
@@ -131,7 +132,7 @@ def quality(figures: dict[str, float | int]) -> None:
               "design_thirtieth": design_thirtieth.pairs(),
               "design_thirtyfirst": design_thirtyfirst.pairs(),
               "design_thirtysecond": design_thirtysecond.pairs(), "design_thirtythird": design_thirtythird.pairs(),
-              "design_thirtyfourth": design_thirtyfourth.pairs(),
+              "design_thirtyfourth": design_thirtyfourth.pairs(), "design_thirtyfifth": design_thirtyfifth.pairs(),
               "design_probes": design_probes.pairs()}
     for split, pairs in splits.items():
         families = {"": pairs, "_workloads": [p for p in pairs if p.family in WORKLOADS],
