@@ -1526,12 +1526,29 @@ def _roles_swapped(a: Reading, b: Reading) -> bool:
     string to an integer" and "convert an integer to a string", "substitute baking soda for baking powder" and
     "substitute baking powder for baking soda", "ounces in a cup" and "cups in an ounce"."""
     words_a, words_b = {_stem(w) for w in a.words}, {_stem(w) for w in b.words}
-    for preposition in {p for p, _ in a.phrases} & {p for p, _ in b.phrases}:
-        after_a = {_stem(w) for p, phrase in a.phrases if p == preposition for w in phrase}
-        after_b = {_stem(w) for p, phrase in b.phrases if p == preposition for w in phrase}
-        if after_a - after_b and after_b - after_a and after_a - after_b <= words_b and after_b - after_a <= words_a:
+    placed_a, placed_b = _placed_after(a), _placed_after(b)
+    for preposition in placed_a.keys() & placed_b.keys():
+        after_a, after_b = placed_a[preposition], placed_b[preposition]
+        if after_a - after_b and after_b - after_a and after_a - after_b <= words_b and after_b - after_a <= words_a and (
+                not _rephrased(after_a - after_b, placed_b, placed_a)
+                and not _rephrased(after_b - after_a, placed_a, placed_b)):
             return True
     return False
+
+
+def _placed_after(reading: Reading) -> dict[str, set[str]]:
+    """The stems of the words in the phrase after each preposition."""
+    out: dict[str, set[str]] = {}
+    for preposition, phrase in reading.phrases:
+        out.setdefault(preposition, set()).update(_stem(w) for w in phrase)
+    return out
+
+
+def _rephrased(moved: set[str], there: dict[str, set[str]], here: dict[str, set[str]]) -> bool:
+    """Each moved word stands, on the other side, after a preposition this side never writes: "for a website" said "on
+    a website" ("save a photo for a website", "for photos on a website"), no role traded."""
+    return all(any(word in phrase and preposition not in here for preposition, phrase in there.items())
+               for word in moved)
 
 
 # prepositions that send a thing opposite ways: "copy a file to a server" is not "from a server"

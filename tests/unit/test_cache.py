@@ -3261,3 +3261,18 @@ def test_seconds_and_minutes_are_one_measure_of_time_and_centilitres_litres():
 def test_a_period_typed_with_a_slip_is_still_that_period(guard):
     assert _verdict(guard, "What happens if we don't escape within the 60 minutes?",
                     "What happens if we dont escape within the 60 mintues?") is Verdict.AGREE
+
+
+def test_a_word_said_after_another_preposition_trades_no_role(guard):
+    # "for a website" said "on a website" moves no role: the other side never writes "on"; "convert a string to an
+    # integer" against "an integer to a string" still trades them
+    assert _verdict(guard, "What drill bit should I use for drilling into brick?", "which drill bit for brick") is (
+        Verdict.AGREE)
+    assert _verdict(guard, "What are the pros and cons of a childminder compared with a nursery?",
+                    "Comparing a nursery with a childminder, what are the pros and cons?") is Verdict.AGREE
+    assert _verdict(guard, "how do I convert a string to an integer in python",
+                    "how do I convert an integer to a string in python") is Verdict.DIFFER
+    assert _verdict(guard, "can I substitute baking soda for baking powder",
+                    "can I substitute baking powder for baking soda") is Verdict.DIFFER
+    assert _verdict(guard, "how do I copy a file from my laptop to a server",
+                    "how do I copy a file from a server to my laptop") is Verdict.DIFFER
