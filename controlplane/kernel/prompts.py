@@ -1202,14 +1202,14 @@ def _symbol_or_sign(m: re.Match) -> bool:
 
 def _range_end(tokens: list[_Token], i: int) -> _Token | None:
     """The number with a unit that closes a range the bare number at `i` opens ("2-3 cm", "28 to 34 lb", "between 5
-    and 10 kg") or a product of lengths ("12 x 14 ft"), if any."""
+    and 10 kg"), a choice ("5 or 7 points") or a product of lengths ("12 x 14 ft"), if any."""
     if i + 2 >= len(tokens) or tokens[i + 2].kind != "number" or not tokens[i + 2].attached:
         return None
     joint = tokens[i + 1].text.lower()
     between = joint == "and" and i > 0 and tokens[i - 1].text.lower() == "between"
     # and a product of lengths, whose unit is each side's: "a 12x12 ft room" is 12 ft by 12 ft ("4m x 5m")
     product = joint == "*" and _unit(tokens[i + 2].attached) in _LENGTHS
-    return tokens[i + 2] if joint in ("-", "to") or between or product else None
+    return tokens[i + 2] if joint in ("-", "to", "or") or between or product else None
 
 
 def _field_counted(tokens: list[_Token], colon: int) -> _Token | None:

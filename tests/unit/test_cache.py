@@ -2096,6 +2096,8 @@ def test_a_ranges_unit_is_both_its_ends_and_irregular_plurals_are_counted():
     assert _key("the manual says 2-3 cm") == _key("the manual says 20-30 mm")
     assert _key("went from 28 to 34 lb") == _key("went from 28lb to 34lb")
     assert _key("between 5 and 10 kg") == _key("between 5 kg and 10 kg")
+    # and a choice's: "5 or 7 points" counts points both times
+    assert _key("should a Likert scale have 5 or 7 points?") == _key("5 points or 7 points for a Likert scale?")
     assert all(not unit for kind, _, unit in _key("score 3-2") if kind == "num")  # no unit: no range to read
     assert ("num", "3", "child") in _key("2 adults and 3 children")
     assert ("num", "2", "woman") in _key("3 men and 2 women")
