@@ -473,6 +473,8 @@ class Guard:
         for word in extra:
             if word.startswith(("differ", "compar")) and not _VERSUS.isdisjoint(said):
                 continue  # "hurricane vs typhoon" asks the difference between them
+            if word == "only" and "just" in said:
+                continue  # "screenshot only part of the screen" is "just part of the screen"
             if word in _SELECTORS and not (word == "last" and "how long" in own.asks):  # "how long does it last"
                 return Verdict.DIFFER  # "which opera did Verdi write last, after Aida": one of several picked
             # (a word only one side has is no opposite of one the other has by WordNet's relation, which finds one

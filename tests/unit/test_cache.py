@@ -3278,3 +3278,13 @@ def test_a_word_said_after_another_preposition_trades_no_role(guard):
                     "can I substitute baking powder for baking soda") is Verdict.DIFFER
     assert _verdict(guard, "how do I copy a file from my laptop to a server",
                     "how do I copy a file from a server to my laptop") is Verdict.DIFFER
+
+
+def test_only_is_what_just_says(guard):
+    # "only" picks one of several where the other side says nothing of it; "just" says it
+    assert _verdict(guard, "Can I exchange tiles in Scrabble if there are only 5 tiles left in the bag?",
+                    "If the bag has just five tiles left, am I allowed to exchange tiles in Scrabble?") is Verdict.AGREE
+    assert _verdict(guard, "How do I take a screenshot of just part of the screen?",
+                    "how do i take a screenshot of only part of the screen") is Verdict.AGREE
+    assert _verdict(guard, "Can I exchange tiles in Scrabble if there are 5 tiles left in the bag?",
+                    "Can I exchange tiles in Scrabble if there are only 5 tiles left in the bag?") is Verdict.DIFFER
