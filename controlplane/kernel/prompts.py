@@ -370,6 +370,9 @@ _REWRITES: tuple[tuple[str, object], ...] = (
     (r"(?<=[a-z] )(?-i:w)(?= (?!(?:on|in|at|to|for|from|of|and|or|is|key)\b)[a-z])", "with"),
     # text-speak: "do u tip", "thru security", "abt" ("PPL" is a pilot's licence; "10 u of insulin" counts units)
     (r"(?<!\d )(?<!many )u(?![-'\u2019])", "you"), (r"thru", "through"), (r"abt", "about"), (r"b4", "before"),
+    (r"shld|shud", "should"), (r"wld", "would"), (r"cld", "could"),  # "how big shld the pool be"
+    ("(?:" + "|".join(f"(?<={w} )" for w in ("what", "how", "who", "where", "when", "why", "which")) + r")r(?= [a-z])",
+     "are"),  # "what r the 9 exemptions"
     # and digits for words: "how 2 switch it", "bad 4 u" (not "stop 4 times", "4 us dollars")
     (r"how 2(?= [a-z])", "how to"), (r"4 (?:u|you)(?![-'\u2019])", "for you"),
     # "two out of five goals" is "2 of 5 goals" (not "out of stock", "5 out of town")
@@ -638,7 +641,7 @@ _NEEDLES = (" then", "answer", "reply", "response", "paid out", "pay out", "pays
             "\u2019", "reason", " cause", "is it ", " way", "steps", "process", "method", "procedure", "time to", "time of", "what caus", "what could",
             "what might", "what would", "is caus", "are caus", "what mak", "is mak", "are mak", "allowed", "permitted", " ago", "for?", "for ?",
             "advance", "made ", "how come", "point of", "purpose of", "power of", "close to", " used", "count as", "counts as", "height", "length", "depth",
-            "distance", "width", "weight", "speed", "the age", "what age", "w/", " w ", "thru", "abt", "b4", "how 2 ", "4 u", "4 you", " out of ", "yday", "txn", "amt", "ppl", "acct", "avg", "approx", "no.", "minus", " u ", "u ", "sq", "m2", "m3", "cubic", "cu.", "ft2", "ft3", " a minute", " an hour", " a day", " a week", " a fortnight",
+            "distance", "width", "weight", "speed", "the age", "what age", "w/", " w ", "thru", "abt", "b4", "shld", "shud", "wld", "cld", " r ", "how 2 ", "4 u", "4 you", " out of ", "yday", "txn", "amt", "ppl", "acct", "avg", "approx", "no.", "minus", " u ", "u ", "sq", "m2", "m3", "cubic", "cu.", "ft2", "ft3", " a minute", " an hour", " a day", " a week", " a fortnight",
             " a month", " a year", " a decade",
             "y/o", "ww", "midday", "noon", "midnight", " second ", "second-grad", "nd-hand", "nd hand", "party", "parties", "a hundred", "a thousand", "a million", "a billion", *(f"{w} " for w in _NUMBERED.split("|")), *_NUMBER_WORDS,
             *_ORDINAL_WORDS)

@@ -511,8 +511,9 @@ class Guard:
                 unsure = True
             if broader:
                 continue  # a broader word elsewhere says nothing more
-            if any(o not in other and self._slip(word, o) for o in said):
-                continue  # "wich" for "which", "untill" for "until"
+            if any((o not in other or o in own.words) and self._slip(word, o) for o in said):
+                continue  # "wich" for "which", "untill" for "until"; a word both write, written again with a slip
+                # ("major revisions and minor revisons")
             if any(word in pair and any(lemma(w) in shared for w in pair if w != word) for pair in own.coordinated):
                 if not _head_left_off(word, own, other_reading):
                     return Verdict.DIFFER  # one more of a list: "horizontally and vertically" against "horizontally"

@@ -3288,3 +3288,21 @@ def test_only_is_what_just_says(guard):
                     "how do i take a screenshot of only part of the screen") is Verdict.AGREE
     assert _verdict(guard, "Can I exchange tiles in Scrabble if there are 5 tiles left in the bag?",
                     "Can I exchange tiles in Scrabble if there are only 5 tiles left in the bag?") is Verdict.DIFFER
+
+
+def test_text_speak_and_a_word_written_again_with_a_slip(guard):
+    # "shld", "shud" for "should" and "r" after a question word for "are" ("R and Python" names the language)
+    assert read("how big shld the option pool be").words == read("how big should the option pool be").words
+    assert read("what r the 9 foia exemptions").words == read("what are the 9 foia exemptions").words
+    assert "r" in read("R and Python for statistics").words
+    assert _verdict(guard, "How many liters of water a day should I drink to prevent kidney stones?",
+                    "to avoid kidney stones how many L of water per day shud i drink") is Verdict.AGREE
+    # a word both sides write, written once more with a slip, is the same word; a slip of a word neither writes is not
+    assert _verdict(guard, "What is the difference between major revisions and minor revisions in a journal decision?",
+                    "What is the diference between major revisions and minor revisons in a journal decision?") is (
+        Verdict.AGREE)
+    assert _verdict(guard, "What is the difference between a squash fold and a petal fold?",
+                    "What is the diffrence between a squash fold and a petal fodl?") is Verdict.AGREE
+    assert _verdict(guard, "What is the difference between major revisions and minor revisions in a journal decision?",
+                    "What is the difference between major revisions and minor edits in a journal decision?") is not (
+        Verdict.AGREE)
