@@ -326,6 +326,8 @@ _REWRITES: tuple[tuple[str, object], ...] = (
     # times of day by name, with or without their hour: "12 noon", "12 midnight"
     (r"(?:12 ?)?(?:midday|noon)", "12:00"), (r"(?:12 ?)?midnight", "0:00"),
     (r"in what place", "where"),
+    # "in what situations do I need one" asks when; "walk me through writing it" asks how
+    (r"(?:in|under) (?:what|which) (?:situations?|circumstances?|cases?)", "when"), (r"walk (?:me|us) through", "how"),
     # asking how it comes about, or what the point of a thing is, asks why: "how come my softener uses so much water",
     # "what's the point of acid-free mats"
     (r"how come", "why"), (r"what(?:['\u2019]s| is| are) the (?:point|purpose) of", "why"),
@@ -637,7 +639,8 @@ _QUOTED = re.compile(r"(?<![\w'])['\"\u2018\u201c](?P<inner>[^'\"\u2018\u2019\u2
 _NEEDLES = (" then", "answer", "reply", "response", "paid out", "pay out", "pays out", "paying out", "deg", "dollar", "pound", "sterling", "kron", "franc", "yen", "yuan", "rupee", "peso", "rand", "dirham",
             "naira", "shilling", "dinar", "how much time", "how frequently", "how regularly", "how many t", "how many s",
             "how many m", "how many h", "how many d", "how many w", "how many y", "kilowatt", "what t", "what y", "what d",
-            "which t", "which y", "which d", "what m", "which m", "wi-fi", "would you c", "you recommend", "you suggest", "you advise", "recommendation", "suggestion", " know", " tell", "or no", "yes/", "yes /", "what reason", "what place", "non-", "'",
+            "which t", "which y", "which d", "what m", "which m", "wi-fi", "would you c", "you recommend", "you suggest", "you advise", "recommendation", "suggestion", " know", " tell", "or no", "yes/", "yes /", "what reason", "what place", "what situation", "which situation", "what circumstance", "which circumstance",
+            "what case", "which case", "walk me", "walk us", "non-", "'",
             "\u2019", "reason", " cause", "is it ", " way", "steps", "process", "method", "procedure", "time to", "time of", "what caus", "what could",
             "what might", "what would", "is caus", "are caus", "what mak", "is mak", "are mak", "allowed", "permitted", " ago", "for?", "for ?",
             "advance", "made ", "how come", "point of", "purpose of", "power of", "close to", " used", "count as", "counts as", "height", "length", "depth",

@@ -3306,3 +3306,12 @@ def test_text_speak_and_a_word_written_again_with_a_slip(guard):
     assert _verdict(guard, "What is the difference between major revisions and minor revisions in a journal decision?",
                     "What is the difference between major revisions and minor edits in a journal decision?") is not (
         Verdict.AGREE)
+
+
+def test_in_what_situations_asks_when_and_walk_me_through_asks_how(guard):
+    assert read("in what situations do I need a certificate of occupancy").asks == (
+        read("when do I need a certificate of occupancy").asks)
+    assert _verdict(guard, "How do I write a FOIA request to get my own FBI file?",
+                    "Could you walk me through writing a FOIA request to get my own FBI file?") is Verdict.AGREE
+    assert _verdict(guard, "Why do I need a certificate of occupancy?",
+                    "In what situations do I need a certificate of occupancy?") is Verdict.DIFFER
