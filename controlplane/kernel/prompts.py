@@ -134,7 +134,10 @@ _SHORT_DAYS = frozenset("tue tues thu thurs fri".split())  # days cut short that
 # days named as a habit are the day: "open on Saturdays" asks what "open on Saturday" does
 _PLURAL_DAYS = {f"{day}s": day for day in "monday tuesday wednesday thursday friday saturday sunday".split()}
 _PERIOD_WORDS = frozenset((*_PERIODS, *(f"{w}s" for w in _PERIODS if len(w) > 1)))  # "6 months", "6 hrs"
-_DETERMINERS = frozenset("the a an my your our his her their its".split())  # before a thing, not a date
+# a day cut short that is also an English word, after "the" or "my" is that word ("the Sun", "my sat nav"); "this Sat"
+# and "a Sun" are days
+_WORD_DAYS = frozenset("sun sat wed mon".split())
+_DETERMINERS = DETERMINERS - {"a", "an", "this", "that", "these", "those", "some", "any"}
 _DAY_JOINTS = frozenset(("to", "through", "thru", "until", "till", "and", "or", "-"))
 # seasons whose names are also a verb or a thing: read as a date only where a season is meant ("in the fall",
 # "spring 2024"; not "when did Rome fall", "a hot spring"), and met with the bare word by the guard
@@ -326,8 +329,10 @@ _REWRITES: tuple[tuple[str, object], ...] = (
     # times of day by name, with or without their hour: "12 noon", "12 midnight"
     (r"(?:12 ?)?(?:midday|noon)", "12:00"), (r"(?:12 ?)?midnight", "0:00"),
     (r"in what place", "where"),
-    # "in what situations do I need one" asks when; "walk me through writing it" asks how
-    (r"(?:in|under) (?:what|which) (?:situations?|circumstances?|cases?)", "when"), (r"walk (?:me|us) through", "how"),
+    # "in what situations do I need one" asks when (not "in which case did the court rule", a lawsuit, or a grammatical
+    # case); "walk me through writing it" asks how (not "walk me through why", which asks why)
+    (r"(?:in|under) (?:what|which) (?:situations?|circumstances?|cases)", "when"),
+    (r"walk (?:me|us) through(?= \w+ing\b)", "how"),
     # asking how it comes about, or what the point of a thing is, asks why: "how come my softener uses so much water",
     # "what's the point of acid-free mats"
     (r"how come", "why"), (r"what(?:['\u2019]s| is| are) the (?:point|purpose) of", "why"),
@@ -372,9 +377,10 @@ _REWRITES: tuple[tuple[str, object], ...] = (
     (r"(?<=[a-z] )(?-i:w)(?= (?!(?:on|in|at|to|for|from|of|and|or|is|key)\b)[a-z])", "with"),
     # text-speak: "do u tip", "thru security", "abt" ("PPL" is a pilot's licence; "10 u of insulin" counts units)
     (r"(?<!\d )(?<!many )u(?![-'\u2019])", "you"), (r"thru", "through"), (r"abt", "about"), (r"b4", "before"),
-    (r"shld|shud", "should"), (r"wld", "would"), (r"cld", "could"),  # "how big shld the pool be"
-    ("(?:" + "|".join(f"(?<={w} )" for w in ("what", "how", "who", "where", "when", "why", "which")) + r")r(?= [a-z])",
-     "are"),  # "what r the 9 exemptions"
+    # in lower case only, where capitals write a code ("CLD", "which R packages")
+    (r"(?-i:[sS]hld|[sS]hud)", "should"), (r"(?-i:wld)", "would"), (r"(?-i:cld)", "could"),  # "how big shld it be"
+    ("(?:" + "|".join(f"(?<={w} )" for w in ("what", "how", "who", "where", "when", "why", "which")) + r")(?-i:r)"
+     r"(?= [a-z])", "are"),  # "what r the 9 exemptions"
     # and digits for words: "how 2 switch it", "bad 4 u" (not "stop 4 times", "4 us dollars")
     (r"how 2(?= [a-z])", "how to"), (r"4 (?:u|you)(?![-'\u2019])", "for you"),
     # "two out of five goals" is "2 of 5 goals" (not "out of stock", "5 out of town")
@@ -1261,8 +1267,8 @@ def _is_date(tokens: list[_Token], i: int) -> bool:
         return beside_number or tokens[i].text == "May" and not tokens[i].sentence_start
     if lower in _AMBIGUOUS_DATES:
         before = tokens[i - 1].text.lower() if i > 0 and tokens[i - 1].kind == "word" else ""
-        if before in _DETERMINERS:
-            return False  # a thing: "light from the Sun", "my sat nav"
+        if before in _DETERMINERS and not beside_number and lower in _WORD_DAYS:
+            return False  # a thing: "light from the Sun", "my sat nav" (not "the Jan 15 deadline", "my Fri appointment")
         if i + 2 < len(tokens) and tokens[i + 1].kind == "number" and tokens[i + 2].text.lower() in _PERIOD_WORDS and (
                 lower not in _SHORT_DAYS and lower not in _SHORT_MONTHS):
             return False  # the verb before how long: "the mower sat 6 months", not "Sat 14 June"
@@ -1528,7 +1534,7 @@ def read(text: str) -> Reading:
             t.attached, field.used = lemma(field.text.lower()), True  # "payments last hour: 2" is 2 payments
     for i, t in enumerate(tokens):
         if t.kind == "number" and not t.attached and (partner := _range_end(tokens, i)) is not None:
-            t.attached = partner.attached  # "2-3 cm", "from 28 to 34 lb": the range's unit is both ends'
+            t.attached = partner.attached  # "2-3 cm", "from 28 to 34 lb", "5 or 7 points": the unit is both ends'
     for i, t in enumerate(tokens):
         if t.kind == "word" and not t.used and t.text.lower() in _DIRECTIONS:
             # "last hour", "past 3 days", "within the previous week": a direction that names a period

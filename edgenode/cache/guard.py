@@ -473,8 +473,9 @@ class Guard:
         for word in extra:
             if word.startswith(("differ", "compar")) and not _VERSUS.isdisjoint(said):
                 continue  # "hurricane vs typhoon" asks the difference between them
-            if word == "only" and "just" in said:
-                continue  # "screenshot only part of the screen" is "just part of the screen"
+            if word == "only" and "just" in said and "just" not in own.said:
+                continue  # "screenshot only part of the screen" is "just part of the screen" (not where both say
+                # "just", as in "I just got a puppy")
             if word in _SELECTORS and not (word == "last" and "how long" in own.asks):  # "how long does it last"
                 return Verdict.DIFFER  # "which opera did Verdi write last, after Aida": one of several picked
             # (a word only one side has is no opposite of one the other has by WordNet's relation, which finds one
@@ -511,7 +512,8 @@ class Guard:
                 unsure = True
             if broader:
                 continue  # a broader word elsewhere says nothing more
-            if any((o not in other or o in own.words) and self._slip(word, o) for o in said):
+            if any((o not in other or o in own.words and self.lexicon is not None and not self.lexicon.lemmas(word))
+                   and self._slip(word, o) for o in said):
                 continue  # "wich" for "which", "untill" for "until"; a word both write, written again with a slip
                 # ("major revisions and minor revisons")
             if any(word in pair and any(lemma(w) in shared for w in pair if w != word) for pair in own.coordinated):
@@ -1527,14 +1529,16 @@ def _wh_roles_swapped(a: Reading, b: Reading) -> bool:
 def _roles_swapped(a: Reading, b: Reading) -> bool:
     """Words both prompts have, in the phrase after one preposition on each side but not the same words: "convert a
     string to an integer" and "convert an integer to a string", "substitute baking soda for baking powder" and
-    "substitute baking powder for baking soda", "ounces in a cup" and "cups in an ounce"."""
+    "substitute baking powder for baking soda", "ounces in a cup" and "cups in an ounce". Not where one side's words
+    stand on the other side after a preposition the first never writes (`_rephrased`): "save a photo for a website"
+    and "for photos on a website"."""
     words_a, words_b = {_stem(w) for w in a.words}, {_stem(w) for w in b.words}
     placed_a, placed_b = _placed_after(a), _placed_after(b)
     for preposition in placed_a.keys() & placed_b.keys():
         after_a, after_b = placed_a[preposition], placed_b[preposition]
-        if after_a - after_b and after_b - after_a and after_a - after_b <= words_b and after_b - after_a <= words_a and (
-                not _rephrased(after_a - after_b, placed_b, placed_a)
-                and not _rephrased(after_b - after_a, placed_a, placed_b)):
+        moved_a, moved_b = after_a - after_b, after_b - after_a
+        if moved_a and moved_b and moved_a <= words_b and moved_b <= words_a and (
+                not _rephrased(moved_a, placed_b, placed_a) and not _rephrased(moved_b, placed_a, placed_b)):
             return True
     return False
 
@@ -1549,9 +1553,10 @@ def _placed_after(reading: Reading) -> dict[str, set[str]]:
 
 def _rephrased(moved: set[str], there: dict[str, set[str]], here: dict[str, set[str]]) -> bool:
     """Each moved word stands, on the other side, after a preposition this side never writes: "for a website" said "on
-    a website" ("save a photo for a website", "for photos on a website"), no role traded."""
-    return all(any(word in phrase and preposition not in here for preposition, phrase in there.items())
-               for word in moved)
+    a website" ("save a photo for a website", "for photos on a website"), no role traded. Not after "with", which
+    names what takes another's place in an exchange: "substitute soda for powder", "substitute for soda with powder"."""
+    return all(any(word in phrase and preposition not in here and preposition != "with"
+                   for preposition, phrase in there.items()) for word in moved)
 
 
 # prepositions that send a thing opposite ways: "copy a file to a server" is not "from a server"

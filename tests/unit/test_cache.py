@@ -1023,6 +1023,8 @@ def test_words_that_are_dates_only_when_written_as_dates():
     assert dates("How long does light from the Sun take to reach Earth?") == []
     assert dates("is the ti 84 allowed on the SAT") == [] and dates("the mower sat 6 months in the shed") == []
     assert dates("is the shop open Sat 14 June?") == ["14 sat", "jun"] and dates("open Sun 10 to 4") == ["10 sun"]
+    assert dates("Is the Jan 15 deadline firm?") == dates("Is the 15 Jan deadline firm?")
+    assert dates("Can I move my Fri appointment?") == ["fri"] and dates("is parking free on a Sun?") == ["sun"]
     # the router's affinity key does not depend on how a name is written
     assert read("trains from Lyon to London").affinity == read("trains from lyon to london").affinity
     assert read("on a $90,000 salary").affinity == read("on a 90k salary").affinity
@@ -3278,6 +3280,9 @@ def test_a_word_said_after_another_preposition_trades_no_role(guard):
                     "can I substitute baking powder for baking soda") is Verdict.DIFFER
     assert _verdict(guard, "how do I copy a file from my laptop to a server",
                     "how do I copy a file from a server to my laptop") is Verdict.DIFFER
+    # "with" names what takes another's place: "substitute for soda with powder" trades them
+    assert _verdict(guard, "can I substitute baking soda for baking powder",
+                    "can I substitute for baking soda with baking powder") is Verdict.DIFFER
 
 
 def test_only_is_what_just_says(guard):
@@ -3288,13 +3293,18 @@ def test_only_is_what_just_says(guard):
                     "how do i take a screenshot of only part of the screen") is Verdict.AGREE
     assert _verdict(guard, "Can I exchange tiles in Scrabble if there are 5 tiles left in the bag?",
                     "Can I exchange tiles in Scrabble if there are only 5 tiles left in the bag?") is Verdict.DIFFER
+    # (not where both sides say "just", of time)
+    assert _verdict(guard, "I just got a puppy, what should I only feed it?",
+                    "I just got a puppy, what should I feed it?") is Verdict.DIFFER
 
 
 def test_text_speak_and_a_word_written_again_with_a_slip(guard):
     # "shld", "shud" for "should" and "r" after a question word for "are" ("R and Python" names the language)
     assert read("how big shld the option pool be").words == read("how big should the option pool be").words
     assert read("what r the 9 foia exemptions").words == read("what are the 9 foia exemptions").words
-    assert "r" in read("R and Python for statistics").words
+    # (capitals write a code)
+    assert "r" in {f.value for f in read("which R packages are best for survival analysis").facts}
+    assert "could" not in read("what is the treatment for CLD in premature babies").said
     assert _verdict(guard, "How many liters of water a day should I drink to prevent kidney stones?",
                     "to avoid kidney stones how many L of water per day shud i drink") is Verdict.AGREE
     # a word both sides write, written once more with a slip, is the same word; a slip of a word neither writes is not
@@ -3303,6 +3313,9 @@ def test_text_speak_and_a_word_written_again_with_a_slip(guard):
         Verdict.AGREE)
     assert _verdict(guard, "What is the difference between a squash fold and a petal fold?",
                     "What is the diffrence between a squash fold and a petal fodl?") is Verdict.AGREE
+    # (a word WordNet knows is no slip: "lien" beside "line")
+    assert _verdict(guard, "Does a credit line affect my house sale?",
+                    "Does a lien on a credit line affect my house sale?") is not Verdict.AGREE
     assert _verdict(guard, "What is the difference between major revisions and minor revisions in a journal decision?",
                     "What is the difference between major revisions and minor edits in a journal decision?") is not (
         Verdict.AGREE)
@@ -3315,3 +3328,7 @@ def test_in_what_situations_asks_when_and_walk_me_through_asks_how(guard):
                     "Could you walk me through writing a FOIA request to get my own FBI file?") is Verdict.AGREE
     assert _verdict(guard, "Why do I need a certificate of occupancy?",
                     "In what situations do I need a certificate of occupancy?") is Verdict.DIFFER
+    # (not "in which case", a lawsuit, nor "walk me through why")
+    assert read("In which case did the Supreme Court establish judicial review?").asks != read(
+        "When did the Supreme Court establish judicial review?").asks
+    assert "walk" in read("Can you walk me through why the sky is blue?").words
