@@ -133,7 +133,6 @@ _SHORT_MONTHS = frozenset("jan jun sep sept oct nov dec".split())  # ("mar": a v
 _SHORT_DAYS = frozenset("tue tues thu thurs fri".split())  # days cut short that are no English word in lower case
 # days named as a habit are the day: "open on Saturdays" asks what "open on Saturday" does
 _PLURAL_DAYS = {f"{day}s": day for day in "monday tuesday wednesday thursday friday saturday sunday".split()}
-_PERIOD_WORDS = frozenset((*_PERIODS, *(f"{w}s" for w in _PERIODS if len(w) > 1)))  # "6 months", "6 hrs"
 # a day cut short that is also an English word, after "the" or "my" is that word ("the Sun", "my sat nav"); "this Sat"
 # and "a Sun" are days
 _WORD_DAYS = frozenset("sun sat wed mon".split())
@@ -896,13 +895,18 @@ def _unit(word: str) -> str:
     lower = word.lower()
     if lower in _UNITS:
         return _UNITS[lower]
-    if lower in _PERIODS:
-        return _PERIODS[lower]
-    if lower.endswith("s") and lower[:-1] in _PERIODS:
-        return _PERIODS[lower[:-1]]
+    if period := _period(lower):
+        return period
     if len(lower) >= 3 and lower.endswith("s") and lower[:-1] in _UNIT_CODES:
         return _UNITS.get(lower[:-1], lower[:-1])  # "48 MWs", "2 kWs": a unit's code with a plural s
     return lower
+
+
+def _period(lower: str) -> str:
+    """The period a word names, singular or plural ("6 months", "6 hrs"), else ""."""
+    if lower in _PERIODS:
+        return _PERIODS[lower]
+    return _PERIODS[lower[:-1]] if lower.endswith("s") and lower[:-1] in _PERIODS else ""
 
 
 def _minimum(tokens: list[_Token], i: int) -> bool:
@@ -921,7 +925,7 @@ def _is_unit(raw: str) -> bool:
     lower = raw.lower()
     if (lower in FUNCTION_WORDS and lower not in ("m", "s", "d")) or lower in _IRREGULAR_PLURALS or lower == "up":
         return False  # ("from 5.5 up to 6.5": a particle, short as it is)
-    if lower in _UNITS or lower in _PERIODS or (lower.endswith("s") and lower[:-1] in _PERIODS):
+    if lower in _UNITS or _period(lower):
         return True
     if len(lower) >= 3 and lower.endswith("s") and lower[:-1] in _UNIT_CODES:
         return True
@@ -1269,7 +1273,7 @@ def _is_date(tokens: list[_Token], i: int) -> bool:
         before = tokens[i - 1].text.lower() if i > 0 and tokens[i - 1].kind == "word" else ""
         if before in _DETERMINERS and not beside_number and lower in _WORD_DAYS:
             return False  # a thing: "light from the Sun", "my sat nav" (not "the Jan 15 deadline", "my Fri appointment")
-        if i + 2 < len(tokens) and tokens[i + 1].kind == "number" and tokens[i + 2].text.lower() in _PERIOD_WORDS and (
+        if i + 2 < len(tokens) and tokens[i + 1].kind == "number" and _period(tokens[i + 2].text.lower()) and (
                 lower not in _SHORT_DAYS and lower not in _SHORT_MONTHS):
             return False  # the verb before how long: "the mower sat 6 months", not "Sat 14 June"
         # a month cut short in lower case after a word that places a time: "surfing in oct", "by sept"; a day cut
