@@ -15,7 +15,8 @@ NEW_DOMAINS = ("design_tenth", "design_eleventh", "design_twelfth", "design_thir
                "design_twentythird", "design_twentyfourth",
                "design_twentyfifth", "design_twentysixth", "design_twentyseventh",
                "design_twentyeighth", "design_twentyninth", "design_thirtieth", "design_thirtyfirst",
-               "design_thirtythird", "design_thirtyfourth", "design_thirtyfifth")
+               "design_thirtythird", "design_thirtyfourth", "design_thirtyfifth",
+               "design_thirtysixth")
 
 
 def _pairs(name: str) -> list[cacheeval.Pair]:
