@@ -161,7 +161,8 @@ _UNITS = {
     "centiliters": "cl", "centilitre": "cl", "centilitres": "cl", "tonne": "t", "tonnes": "t",
     "ton": "t", "tons": "t", "degree": "deg", "degrees": "deg", "celsius": "c", "fahrenheit": "f", "kelvin": "kelvin",
     "dirham": "mad", "dirhams": "mad", "dh": "mad", "dollar": "usd", "dollars": "usd", "euro": "eur", "euros": "eur",
-    "naira": "ngn", "shilling": "kes", "shillings": "kes", "rand": "zar", "cfa": "xof", "dinar": "tnd",
+    "naira": "ngn", "shilling": "kes", "shillings": "kes", "rand": "zar", "cfa": "xof", "dinar": "tnd", "cedi": "ghs",
+    "cedis": "ghs",
     "dinars": "tnd", "am": "am", "pm": "pm", "x": "time",
     "gigabyte": "gb", "gigabytes": "gb", "megabyte": "mb", "megabytes": "mb", "terabyte": "tb", "terabytes": "tb",
     "kilobyte": "kb", "kilobytes": "kb", "mile": "mi", "miles": "mi", "foot": "ft", "feet": "ft", "inch": "inch",
@@ -195,6 +196,35 @@ _NAMED_UNITS = frozenset(_UNITS) | frozenset(_UNITS.values()) | frozenset(_PERIO
 _UNIT_CODES = frozenset(u for u in _UNITS.values() if 2 <= len(u) <= 3 and u.isalpha() and u not in ("am", "pm"))
 _SYMBOLS = {"$": "usd", "\u20ac": "eur", "\u00a3": "gbp", "\u00a5": "jpy"}
 _GLUED_CURRENCY = re.compile(r"\b(" + "|".join(sorted(_CURRENCIES)) + r")(?=\d)", re.IGNORECASE)
+# a sum's thousands separated by spaces, as French and much of Africa write them: "50 000 FCFA" is 50000 (before a
+# currency only: "pH 8 150 mm rain" is two figures; not within a longer run of digits)
+_SPACED_THOUSANDS = re.compile(r"(?<![\d,.] )(?<![\d,.])\b[1-9]\d{0,2}(?: \d{3})+\b(?![-.,]?\d| \d)"
+                               r"(?= ?(?:f ?cfa|cfa|francs?|dirhams?|dhs?|dinars?|euros?|naira|rand|shillings?|cedis?|"
+                               r"bob|" + "|".join(sorted(_CURRENCIES)) + r")\b)", re.IGNORECASE)
+# local currencies as their users write them, rewritten as a figure and its currency's name after it ("1,200
+# shillings"), as a sum in a known currency reads: the Kenyan shilling ("KSh 1,200", "Kshs 500", "3000 bob"), the
+# naira and the rand as a letter before a figure ("N100,000", "R500", "N1m"; a sum, not a model's number: thousands,
+# three digits or more, or a scale), the cedi ("GHS50", "GH\u00a2 50") and the CFA franc ("FCFA", "francs CFA")
+_FIGURE = r"(?P<figure>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)(?P<scale>k|m|mn|bn)?\b"
+_LOCAL_MONEY = re.compile(
+    rf"(?:\bKshs?\.?\s?|(?P<ngn>(?-i:\bN) ?)|(?P<zar>(?-i:\bR) ?)|(?P<ghs>\bGH(?:S|C|\u00a2)\s?)){_FIGURE}"
+    r"|(?<=\d)(?P<bob> ?bob\b)|(?P<xof>\bF ?CFA\b|\bfrancs? CFA\b|\bCFA(?: francs?)?\b)", re.IGNORECASE)
+_LOCAL_SCALES = {"k": 1000, "m": 1000_000, "mn": 1000_000, "bn": 1000_000_000}
+
+
+def _local_sum(m: re.Match) -> str:
+    if m["bob"]:
+        return " shillings"
+    if m["xof"]:
+        return "cfa"
+    figure, scale = m["figure"], (m["scale"] or "").lower()
+    if (m["ngn"] or m["zar"]) and not (scale or "," in figure or len(figure.split(".")[0]) >= 3):
+        return m[0]  # "N95", "R35": a model's name
+    if scale:
+        figure = str(Decimal(figure.replace(",", "")) * _LOCAL_SCALES[scale])
+    return f"{figure} {'naira' if m['ngn'] else 'rand' if m['zar'] else 'cedis' if m['ghs'] else 'shillings'}"
+
+
 _ORDINALS = frozenset({"st", "nd", "rd", "th"})
 _NUMBER_WORDS = {w: str(n) for n, w in enumerate(
     "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
@@ -1114,6 +1144,10 @@ def _tokens(text: str) -> list[_Token]:
     if "(" in text:
         text = _SECTION.sub(lambda m: m.group(1) + m.group(2).replace("(", "").replace(")", ""), text)
     digits = _DIGIT.search(text) is not None
+    if digits and " " in text:
+        text = _SPACED_THOUSANDS.sub(lambda m: m.group(0).replace(" ", ""), text)
+    if digits or "cfa" in lowered:
+        text = _LOCAL_MONEY.sub(_local_sum, text)
     if digits and _GLUED_CURRENCY.search(text):
         text = _GLUED_CURRENCY.sub(r"\1 ", text)  # "GBP49.99" is "GBP 49.99"
     if digits and _ARITHMETIC.search(lowered):

@@ -1852,6 +1852,24 @@ def test_a_currency_code_between_two_numbers_is_the_second_ones():
     assert ("num", "20", "time") in _key("paid 500 EUR 20 times")  # 20 counts times
 
 
+def test_local_currencies_and_spaced_thousands_read_as_the_sum_they_write(guard):
+    # the shilling, the naira, the rand, the cedi and the CFA franc as their users write them
+    assert _key("send KSh 1,200") == _key("send Kshs. 1200") == _key("send 1200 bob") == _key("send 1,200 shillings")
+    assert _key("a N450,000 fee") == _key("a 450k naira fee") and _key("a N1m loan") == _key("a 1,000,000 naira loan")
+    assert _key("buy R500 of power") == _key("buy R 500 of power") == _key("buy 500 rand of power")
+    assert _key("pay GHS50") == _key("pay 50 cedis") and ("num", "50", "ghs") in _key("pay GH\u00a2 50")
+    assert _key("50 000 FCFA") == _key("50000 francs CFA") == _key("50,000 CFA francs") == _key("50 000 F CFA")
+    # a letter before a model's number is no sum, nor are figures side by side without a currency
+    assert _key("an N95 mask and R35 fuel") == _key("an N95 mask and R35 fuel") and ("num", "95", "ngn") not in _key(
+        "an N95 mask")
+    assert ("num", "8", "") in _key("soil pH 8 150 mm rain") and ("num", "2000", "mad") in _key("2 000 dirhams")
+    stored = "Is it legal for a public school in Dakar to charge 30 000 FCFA in registration fees?"
+    assert _verdict(guard, stored, "Can a Dakar public school legally charge thirty thousand FCFA for registration?") \
+        is Verdict.AGREE
+    assert _verdict(guard, stored, "Is it legal for a public school in Dakar to charge 3 000 FCFA in registration fees?") \
+        is Verdict.DIFFER
+
+
 def test_what_is_not_why_where_who_or_how_long_unless_a_word_says_so(guard):
     assert _verdict(guard, "What permit do I need for a backyard pond?", "Why do I need a permit for a backyard pond?") \
         is Verdict.DIFFER
