@@ -1060,7 +1060,7 @@ class Guard:
                             _first_for_early, _unit_by_symbol, _plural_names, _times_by_word, self._slipped_lower_case_names,
                             self._slipped_facts,
                             _choice_for_than, _instead_for_than, _not_for_instead, _than_by_other_words,
-                            _none_for_zero, _negated_by_a_word,
+                            _none_for_zero, _negated_by_a_word, _negated_by_prevention,
                             _rate_for_period, self._counted_alike, self._bare_counts, _shortened_counts,
                             self._slipped_dates, self._named_by_derived_word):
                 a, b = rewrite(a, b)
@@ -2330,6 +2330,49 @@ def _negated_by_a_word(a: Reading, b: Reading) -> tuple[Reading, Reading]:
             after = next((w for w in spelled[k + 1:] if not w or w not in FUNCTION_WORDS), "")
             if after and (after in negated or lemma(after) in negated):
                 return _one_negation_less(a), replace(b, words=tuple(w for w in b.words if w != word))
+    return a, b
+
+
+# words that say a purpose is "not" what follows them: "to avoid eye strain" is "so my eyes don't get strained", "keep my
+# comics from turning yellow" "so they don't yellow", "stop it cracking" "without it cracking" ("keep" only with "from")
+_PREVENTING = frozenset(("avoid", "avoids", "avoided", "avoiding", "prevent", "prevents", "prevented", "preventing",
+                         "stop", "stops", "stopped", "stopping", "keep", "keeps", "kept", "keeping"))
+_KEEPING = frozenset(("keep", "keeps", "kept", "keeping"))
+_NEGATORS = frozenset(("not", "dont", "doesnt", "didnt", "wont", "cant", "never", "isnt", "arent"))
+
+
+def _purpose_negated(reading: Reading) -> bool:
+    """`reading` says "not" in a purpose, not a condition: "without it cracking", "so (that) they don't yellow",
+    "how to not smudge" (not "if I don't get razor bumps")."""
+    spelled = reading.spelled
+    for k, word in enumerate(spelled):
+        if word == "without":
+            return True
+        if word in _NEGATORS:
+            clause = spelled[:k]
+            start = max((j for j, w in enumerate(clause) if not w), default=-1) + 1
+            if "so" in clause[start:] or (k and spelled[k - 1] == "to") or spelled[k + 1:k + 2] == ("to",):
+                return True
+    return False
+
+
+def _negated_by_prevention(a: Reading, b: Reading) -> tuple[Reading, Reading]:
+    """`a` without its one negation more, said in a purpose (`_purpose_negated`), and `b` without the word that says it
+    (`_PREVENTING`), where a word `a` negates follows that word in its clause ("so my eyes don't get strained", "to
+    avoid eye strain"; "without it smelling", "to avoid a mildew smell"; "so they don't yellow", "keep them from
+    turning yellow")."""
+    if not _one_negation_more(a, b) or not a.negated or not _purpose_negated(a):
+        return a, b
+    negated = set(a.negated) | {lemma(w) for w in a.negated}
+    spelled = b.spelled
+    for k, word in enumerate(spelled):
+        if word not in _PREVENTING or word not in b.words:
+            continue
+        clause = spelled[k + 1:k + 7]
+        clause = clause[:clause.index("")] if "" in clause else clause
+        at = next((j for j, w in enumerate(clause) if w and (w in negated or lemma(w) in negated)), None)
+        if at is not None and (word not in _KEEPING or "from" in clause[:at]):
+            return _one_negation_less(a), replace(b, words=tuple(w for w in b.words if w != word))
     return a, b
 
 

@@ -1870,6 +1870,21 @@ def test_local_currencies_and_spaced_thousands_read_as_the_sum_they_write(guard)
         is Verdict.DIFFER
 
 
+def test_a_purpose_said_with_not_meets_a_word_that_prevents(guard):
+    # "so ... don't", "without" and "to not" say a purpose, as "avoid", "stop" and "keep ... from" do
+    assert _verdict(guard, "How long should an online customer survey be to avoid people dropping out?",
+                    "How long should an online customer survey be so people don't drop out?") is Verdict.AGREE
+    assert _verdict(guard, "How do I cut a deep inside curve in stained glass without it cracking?",
+                    "Cutting a deep inside curve in stained glass - how do I stop it cracking?") is Verdict.AGREE
+    assert _verdict(guard, "How can a left-handed child avoid smudging when writing?",
+                    "How can a left-handed child write without smudging?") is Verdict.AGREE
+    # a condition is no purpose, nor is a word the prevention does not name
+    assert _verdict(guard, "How can I avoid razor bumps after shaving?",
+                    "What should I do if I don't get razor bumps after shaving?") is Verdict.DIFFER
+    assert _verdict(guard, "How long should a customer survey be to avoid people dropping out?",
+                    "How long should a customer survey be so people don't skip questions?") is not Verdict.AGREE
+
+
 def test_what_is_not_why_where_who_or_how_long_unless_a_word_says_so(guard):
     assert _verdict(guard, "What permit do I need for a backyard pond?", "Why do I need a permit for a backyard pond?") \
         is Verdict.DIFFER
