@@ -2333,11 +2333,7 @@ def _negated_by_a_word(a: Reading, b: Reading) -> tuple[Reading, Reading]:
     return a, b
 
 
-# words that say a purpose is "not" what follows them: "to avoid eye strain" is "so my eyes don't get strained", "keep my
-# comics from turning yellow" "so they don't yellow", "stop it cracking" "without it cracking" ("keep" only with "from")
-_PREVENTING = frozenset(("avoid", "avoids", "avoided", "avoiding", "prevent", "prevents", "prevented", "preventing",
-                         "stop", "stops", "stopped", "stopping", "keep", "keeps", "kept", "keeping"))
-_KEEPING = frozenset(("keep", "keeps", "kept", "keeping"))
+# the words that say "not" of the verb after them: in a purpose, what a word that prevents (`_PREVENTING`) says
 _NEGATORS = frozenset(("not", "dont", "doesnt", "didnt", "wont", "cant", "never", "isnt", "arent"))
 
 
@@ -2358,9 +2354,9 @@ def _purpose_negated(reading: Reading) -> bool:
 
 def _negated_by_prevention(a: Reading, b: Reading) -> tuple[Reading, Reading]:
     """`a` without its one negation more, said in a purpose (`_purpose_negated`), and `b` without the word that says it
-    (`_PREVENTING`), where a word `a` negates follows that word in its clause ("so my eyes don't get strained", "to
-    avoid eye strain"; "without it smelling", "to avoid a mildew smell"; "so they don't yellow", "keep them from
-    turning yellow")."""
+    (`_PREVENTING`; "keep" only with "from"), where a word `a` negates follows that word in its clause, a noun too (not
+    only `_prevented`'s verbs): "so my eyes don't get strained", "to avoid eye strain"; "without it smelling", "to
+    avoid a mildew smell"; "so they don't yellow", "keep them from turning yellow"."""
     if not _one_negation_more(a, b) or not a.negated or not _purpose_negated(a):
         return a, b
     negated = set(a.negated) | {lemma(w) for w in a.negated}
