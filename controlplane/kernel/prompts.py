@@ -787,6 +787,10 @@ _PACKED_FIELDS = tuple(f.name for f in fields(Reading) if f.name not in ("facts"
 # two signs, a call, a flag; with a letter or a digit besides (not a separator: "|", "->" between fields)
 _CODE = re.compile(r"[\[\]{}^\\|<>]|\$(?!\d)|==|!=|&&|->|=>|::|\w\(|^--?[a-z]")
 _CODE_CONTENT = re.compile(r"[A-Za-z0-9]")
+# an expression with a power or an equation in it, its operators spaced or not: one word of code ("x^2 - 5x + 6 = 0"
+# is "x^2-5x+6=0", "h = -5t^2 + 20t" "h=-5t^2+20t")
+_EXPRESSION = re.compile(r"[\w^().]+(?:\s*[-+*/=]\s*-?[\w^().]+)+")
+_SPACED_OPERATOR = re.compile(r"\s*([-+*/=])\s*")
 
 
 @functools.lru_cache(maxsize=64)  # the guard asks it of the same prompts for each candidate a lookup reads (a few
@@ -795,6 +799,8 @@ def code_words(text: str) -> tuple[str, ...]:
     """The words of `text` written as code (`Reading.code`), without the quotes around them or a sentence's
     punctuation after them."""
     found = []
+    if "^" in text or "=" in text:
+        text = _EXPRESSION.sub(lambda m: _SPACED_OPERATOR.sub(r"\1", m[0]) if "^" in m[0] or "=" in m[0] else m[0], text)
     for word in text.split():
         word = word.strip("`'\"").rstrip(".,;:!?").strip("`'\"")
         if _CODE.search(word) and _CODE_CONTENT.search(word):

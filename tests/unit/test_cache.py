@@ -2324,6 +2324,12 @@ def test_words_written_as_code_are_compared_verbatim(guard):
     rules = guard.without_paraphrase()
     assert rules.verdict(read(regex), read(regex.replace("^", "").replace("$", ""))) is Verdict.DIFFER
     assert rules.verdict(read(regex), read("Which strings would ^[0-9]{3}-[0-9]{4}$ match?")) is not Verdict.DIFFER
+    # an expression with a power or an equation is one word however its operators are spaced
+    assert read("Solve x^2 - 5x + 6 = 0.").code == read("solve x^2-5x+6=0").code == ("x^2-5x+6=0",)
+    assert read("h = -5t^2 + 20t").code == ("h=-5t^2+20t",) and read("x^2 - 5x + 6 = 0").code != read(
+        "x^2 - 6x + 5 = 0").code
+    assert guard.verdict(read("Solve x^2 - 5x + 6 = 0 using the quadratic formula."),
+                         read("Please can you solve x^2-5x+6=0 by the quadratic formula?")) is Verdict.AGREE
 
 
 def test_how_many_of_a_thing_that_is_no_measure_does_not_ask_how_long(guard):
