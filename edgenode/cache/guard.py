@@ -1051,6 +1051,11 @@ class Guard:
         code_a, code_b = a.code, b.code
         if code_a and code_b and code_a != code_b:
             return Verdict.DIFFER  # code is read verbatim: "^[0-9]{3}$" is not "[0-9]{3}", "sin(2x)" not "sin(x)"
+        if code_a and code_a == code_b and {f.value for f in a.facts if f.kind == "op"} == {
+                f.value for f in b.facts if f.kind == "op"}:
+            # one expression, and no other operator on one side: its operators are the same however often the reader
+            # read each ("x^2 + 6x + 2", "x^2+6x+2")
+            a, b = (replace(r, facts=tuple(f for f in r.facts if f.kind != "op")) for r in (a, b))
         close_counts = False
         if a.fact_key != b.fact_key:
             # the same fact written otherwise: each rewrite takes (a, b) to (a, b), tried from both sides

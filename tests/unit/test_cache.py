@@ -2330,6 +2330,11 @@ def test_words_written_as_code_are_compared_verbatim(guard):
         "x^2 - 6x + 5 = 0").code
     assert guard.verdict(read("Solve x^2 - 5x + 6 = 0 using the quadratic formula."),
                          read("Please can you solve x^2-5x+6=0 by the quadratic formula?")) is Verdict.AGREE
+    # its operators are one however often the reader reads each; another operator elsewhere still counts
+    assert guard.verdict(read("How do I complete the square for x^2 + 6x + 2?"),
+                         read("completing the square of x^2+6x+2, how to do it?")) is Verdict.AGREE
+    assert guard.verdict(read("Solve x^2 + 1 = 0 and add 3 + 4"), read("Solve x^2 + 1 = 0 and add 3 - 4")) \
+        is Verdict.DIFFER
 
 
 def test_how_many_of_a_thing_that_is_no_measure_does_not_ask_how_long(guard):
