@@ -521,6 +521,9 @@ class Guard:
                     return Verdict.DIFFER  # one more of a list: "horizontally and vertically" against "horizontally"
                 unsure = True  # "the copper foil method and lead came", "copper foil vs lead came": the judge's
                 continue
+            if word in _PREVENTING:
+                unsure = True  # keeping a thing from happening is no word another implies ("stops paying", "prevent
+                continue  # a member from stopping payments"): the judge weighs it
             if not any(self._implies(o, word) >= self.implied_threshold for o in other):  # stops at the first
                 if any(word in phrase for _, phrase in own.phrases) and self.lexicon is not None and (
                         self.lexicon.person(word)):

@@ -1883,6 +1883,10 @@ def test_a_purpose_said_with_not_meets_a_word_that_prevents(guard):
                     "What should I do if I don't get razor bumps after shaving?") is Verdict.DIFFER
     assert _verdict(guard, "How long should a customer survey be to avoid people dropping out?",
                     "How long should a customer survey be so people don't skip questions?") is not Verdict.AGREE
+    # and a word that prevents, said on one side only, is implied by no other word ("stops paying")
+    assert _verdict(guard, "If a member of our group collects N100,000 first and then stops paying, what can we do?",
+                    "How can we prevent a member of our group from collecting N100,000 first and then stopping "
+                    "payments?") is not Verdict.AGREE
 
 
 def test_what_is_not_why_where_who_or_how_long_unless_a_word_says_so(guard):
