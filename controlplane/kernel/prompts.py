@@ -197,19 +197,21 @@ _UNIT_CODES = frozenset(u for u in _UNITS.values() if 2 <= len(u) <= 3 and u.isa
 _SYMBOLS = {"$": "usd", "\u20ac": "eur", "\u00a3": "gbp", "\u00a5": "jpy"}
 _GLUED_CURRENCY = re.compile(r"\b(" + "|".join(sorted(_CURRENCIES)) + r")(?=\d)", re.IGNORECASE)
 # a sum's thousands separated by spaces, as French and much of Africa write them: "50 000 FCFA" is 50000 (before a
-# currency only: "pH 8 150 mm rain" is two figures; not within a longer run of digits)
-_SPACED_THOUSANDS = re.compile(r"(?<![\d,.] )(?<![\d,.])\b[1-9]\d{0,2}(?: \d{3})+\b(?![-.,]?\d| \d)"
-                               r"(?= ?(?:f ?cfa|cfa|francs?|dirhams?|dhs?|dinars?|euros?|naira|rand|shillings?|cedis?|"
-                               r"bob|" + "|".join(sorted(_CURRENCIES)) + r")\b)", re.IGNORECASE)
+# currency in the plural or one with no plural, or a code: "pH 8 150 mm rain" is two figures, "2 500 euro gift cards"
+# two cards; not within a longer run of digits)
+_SPACED_THOUSANDS = re.compile(
+    r"(?<![\d,.] )(?<![\d,.])\b[1-9]\d{0,2}(?: \d{3})+\b(?![-.,]?\d| \d)(?= ?(?:f ?cfa|bob|" + "|".join(sorted(
+        {word for word, unit in _UNITS.items() if unit in _CURRENCIES and word + "s" not in _UNITS} | _CURRENCIES))
+    + r")\b)", re.IGNORECASE)
 # local currencies as their users write them, rewritten as a figure and its currency's name after it ("1,200
 # shillings"), as a sum in a known currency reads: the Kenyan shilling ("KSh 1,200", "Kshs 500", "3000 bob"), the
-# naira and the rand as a letter before a figure ("N100,000", "R500", "N1m"; a sum, not a model's number: thousands,
-# three digits or more, or a scale), the cedi ("GHS50", "GH\u00a2 50") and the CFA franc ("FCFA", "francs CFA")
-_FIGURE = r"(?P<figure>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)(?P<scale>k|m|mn|bn)?\b"
+# naira and the rand as a capital letter against a figure ("N100,000", "R500", "N1m"; a sum, not a model's number:
+# thousands, three digits or more, or a scale; not "N 100 km", "R 470 ohm"), the cedi ("GHS50", "GH\u00a2 50") and
+# the CFA franc ("FCFA", "francs CFA")
+_FIGURE = r"(?P<figure>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)(?P<scale>k|m|mn|mm|b|bn)?\b"
 _LOCAL_MONEY = re.compile(
-    rf"(?:\bKshs?\.?\s?|(?P<ngn>(?-i:\bN) ?)|(?P<zar>(?-i:\bR) ?)|(?P<ghs>\bGH(?:S|C|\u00a2)\s?)){_FIGURE}"
-    r"|(?<=\d)(?P<bob> ?bob\b)|(?P<xof>\bF ?CFA\b|\bfrancs? CFA\b|\bCFA(?: francs?)?\b)", re.IGNORECASE)
-_LOCAL_SCALES = {"k": 1000, "m": 1000_000, "mn": 1000_000, "bn": 1000_000_000}
+    rf"(?:\bKshs?\.?\s?|(?P<ngn>(?-i:\bN))|(?P<zar>(?-i:\bR))|(?P<ghs>\bGH(?:S|C|\u00a2)\s?)){_FIGURE}"
+    r"|(?<=\d)(?P<bob> ?(?-i:bob)\b)|(?P<xof>\bF ?CFA\b|\bfrancs? CFA\b|\bCFA(?: francs?)?\b)", re.IGNORECASE)
 
 
 def _local_sum(m: re.Match) -> str:
@@ -221,7 +223,7 @@ def _local_sum(m: re.Match) -> str:
     if (m["ngn"] or m["zar"]) and not (scale or "," in figure or len(figure.split(".")[0]) >= 3):
         return m[0]  # "N95", "R35": a model's name
     if scale:
-        figure = str(Decimal(figure.replace(",", "")) * _LOCAL_SCALES[scale])
+        figure = str(Decimal(figure.replace(",", "")) * (1000 if scale == "k" else _MONEY_SCALES[scale]))
     return f"{figure} {'naira' if m['ngn'] else 'rand' if m['zar'] else 'cedis' if m['ghs'] else 'shillings'}"
 
 
@@ -787,9 +789,11 @@ _PACKED_FIELDS = tuple(f.name for f in fields(Reading) if f.name not in ("facts"
 # two signs, a call, a flag; with a letter or a digit besides (not a separator: "|", "->" between fields)
 _CODE = re.compile(r"[\[\]{}^\\|<>]|\$(?!\d)|==|!=|&&|->|=>|::|\w\(|^--?[a-z]")
 _CODE_CONTENT = re.compile(r"[A-Za-z0-9]")
-# an expression with a power or an equation in it, its operators spaced or not: one word of code ("x^2 - 5x + 6 = 0"
-# is "x^2-5x+6=0", "h = -5t^2 + 20t" "h=-5t^2+20t")
-_EXPRESSION = re.compile(r"[\w^().]+(?:\s*[-+*/=]\s*-?[\w^().]+)+")
+# an expression with a power in it is one word of code however its "+", "-", "*", "/" and "=" are spaced: "x^2 - 5x + 6
+# = 0" is "x^2-5x+6=0", "h = -5t^2 + 20t" "h=-5t^2+20t" (not "x ^ 2"); its terms hold a figure, a power or a bracket,
+# or are one letter ("x^2 = 4 - what is x" ends before "what")
+_TERM = r"(?:[\w.]*[\d^()][\w^().]*|[A-Za-z]\b)"
+_EXPRESSION = re.compile(rf"{_TERM}(?:\s*[-+*/=]\s*-?{_TERM})+")
 _SPACED_OPERATOR = re.compile(r"\s*([-+*/=])\s*")
 
 
@@ -799,8 +803,8 @@ def code_words(text: str) -> tuple[str, ...]:
     """The words of `text` written as code (`Reading.code`), without the quotes around them or a sentence's
     punctuation after them."""
     found = []
-    if "^" in text or "=" in text:
-        text = _EXPRESSION.sub(lambda m: _SPACED_OPERATOR.sub(r"\1", m[0]) if "^" in m[0] or "=" in m[0] else m[0], text)
+    if "^" in text:
+        text = _EXPRESSION.sub(lambda m: _SPACED_OPERATOR.sub(r"\1", m[0]) if "^" in m[0] else m[0], text)
     for word in text.split():
         word = word.strip("`'\"").rstrip(".,;:!?").strip("`'\"")
         if _CODE.search(word) and _CODE_CONTENT.search(word):

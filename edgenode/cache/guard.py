@@ -521,10 +521,10 @@ class Guard:
                     return Verdict.DIFFER  # one more of a list: "horizontally and vertically" against "horizontally"
                 unsure = True  # "the copper foil method and lead came", "copper foil vs lead came": the judge's
                 continue
-            if word in _PREVENTING:
-                unsure = True  # keeping a thing from happening is no word another implies ("stops paying", "prevent
-                continue  # a member from stopping payments"): the judge weighs it
-            if not any(self._implies(o, word) >= self.implied_threshold for o in other):  # stops at the first
+            # (keeping a thing from happening is no word another implies: "stops paying" does not imply "prevent a
+            # member from stopping payments"; only "keep ... from" prevents, so "keep" is left to the vectors)
+            if word in _PREVENTING and word not in _KEEPING or not any(
+                    self._implies(o, word) >= self.implied_threshold for o in other):  # stops at the first
                 if any(word in phrase for _, phrase in own.phrases) and self.lexicon is not None and (
                         self.lexicon.person(word)):
                     return Verdict.DIFFER  # who a phrase after a preposition asks for: "explained for kids"
@@ -2341,21 +2341,17 @@ def _negated_by_a_word(a: Reading, b: Reading) -> tuple[Reading, Reading]:
     return a, b
 
 
-# the words that say "not" of the verb after them: in a purpose, what a word that prevents (`_PREVENTING`) says
-_NEGATORS = frozenset(("not", "dont", "doesnt", "didnt", "wont", "cant", "never", "isnt", "arent"))
-
-
 def _purpose_negated(reading: Reading) -> bool:
-    """`reading` says "not" in a purpose, not a condition: "without it cracking", "so (that) they don't yellow",
-    "how to not smudge" (not "if I don't get razor bumps")."""
+    """`reading` says "not" in a purpose, not a condition: "without it cracking", "so (that) they don't yellow" (not "if
+    I don't get razor bumps", nor an infinitive: "is it normal for a toddler not to talk" is no "to stop talking")."""
     spelled = reading.spelled
     for k, word in enumerate(spelled):
         if word == "without":
             return True
-        if word in _NEGATORS:
+        if word in NEGATIONS:
             clause = spelled[:k]
             start = max((j for j, w in enumerate(clause) if not w), default=-1) + 1
-            if "so" in clause[start:] or (k and spelled[k - 1] == "to") or spelled[k + 1:k + 2] == ("to",):
+            if "so" in clause[start:]:
                 return True
     return False
 

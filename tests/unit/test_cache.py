@@ -1856,13 +1856,17 @@ def test_local_currencies_and_spaced_thousands_read_as_the_sum_they_write(guard)
     # the shilling, the naira, the rand, the cedi and the CFA franc as their users write them
     assert _key("send KSh 1,200") == _key("send Kshs. 1200") == _key("send 1200 bob") == _key("send 1,200 shillings")
     assert _key("a N450,000 fee") == _key("a 450k naira fee") and _key("a N1m loan") == _key("a 1,000,000 naira loan")
-    assert _key("buy R500 of power") == _key("buy R 500 of power") == _key("buy 500 rand of power")
+    assert _key("buy R500 of power") == _key("buy 500 rand of power")
     assert _key("pay GHS50") == _key("pay 50 cedis") and ("num", "50", "ghs") in _key("pay GH\u00a2 50")
     assert _key("50 000 FCFA") == _key("50000 francs CFA") == _key("50,000 CFA francs") == _key("50 000 F CFA")
-    # a letter before a model's number is no sum, nor are figures side by side without a currency
-    assert _key("an N95 mask and R35 fuel") == _key("an N95 mask and R35 fuel") and ("num", "95", "ngn") not in _key(
-        "an N95 mask")
+    # a letter before a model's number or apart from a figure is no sum, nor "bob" a name; figures side by side
+    # without a currency, or before one in the singular (two 500-euro cards), are two
+    assert not {("num", "95", "ngn"), ("num", "35", "zar")} & set(_key("an N95 mask and R35 fuel"))
+    assert ("num", "470", "ohm") in _key("an R 470 ohm resistor") and ("num", "100", "ngn") not in _key(
+        "drive N 100 km") and ("num", "10", "kes") not in _key("Top 10 Bob Marley songs")
     assert ("num", "8", "") in _key("soil pH 8 150 mm rain") and ("num", "2000", "mad") in _key("2 000 dirhams")
+    assert ("num", "2500", "eur") not in _key("2 500 euro gift cards") and ("num", "1000", "usd") in _key(
+        "1 000 dollars")
     stored = "Is it legal for a public school in Dakar to charge 30 000 FCFA in registration fees?"
     assert _verdict(guard, stored, "Can a Dakar public school legally charge thirty thousand FCFA for registration?") \
         is Verdict.AGREE
@@ -1881,12 +1885,16 @@ def test_a_purpose_said_with_not_meets_a_word_that_prevents(guard):
     # a condition is no purpose, nor is a word the prevention does not name
     assert _verdict(guard, "How can I avoid razor bumps after shaving?",
                     "What should I do if I don't get razor bumps after shaving?") is Verdict.DIFFER
+    # nor an infinitive: never doing a thing is not ceasing to
+    assert _verdict(guard, "Is it normal for a toddler not to talk at 2?",
+                    "Is it normal for a toddler to stop talking at 2?") is Verdict.DIFFER
+    assert _verdict(guard, "Is it safe not to take statins?", "Is it safe to stop taking statins?") is Verdict.DIFFER
     assert _verdict(guard, "How long should a customer survey be to avoid people dropping out?",
                     "How long should a customer survey be so people don't skip questions?") is not Verdict.AGREE
-    # and a word that prevents, said on one side only, is implied by no other word ("stops paying")
+    # and a word that prevents, said on one side only, is implied by no other word ("stops paying"): the judge weighs it
     assert _verdict(guard, "If a member of our group collects N100,000 first and then stops paying, what can we do?",
                     "How can we prevent a member of our group from collecting N100,000 first and then stopping "
-                    "payments?") is not Verdict.AGREE
+                    "payments?") is Verdict.UNSURE
 
 
 def test_what_is_not_why_where_who_or_how_long_unless_a_word_says_so(guard):
@@ -2332,6 +2340,7 @@ def test_words_written_as_code_are_compared_verbatim(guard):
     assert read("Solve x^2 - 5x + 6 = 0.").code == read("solve x^2-5x+6=0").code == ("x^2-5x+6=0",)
     assert read("h = -5t^2 + 20t").code == ("h=-5t^2+20t",) and read("x^2 - 5x + 6 = 0").code != read(
         "x^2 - 6x + 5 = 0").code
+    assert read("x^2 = 4 - what is x?").code == ("x^2=4",)  # prose is no term
     assert guard.verdict(read("Solve x^2 - 5x + 6 = 0 using the quadratic formula."),
                          read("Please can you solve x^2-5x+6=0 by the quadratic formula?")) is Verdict.AGREE
     # its operators are one however often the reader reads each; another operator elsewhere still counts
