@@ -1162,7 +1162,7 @@ def _tokens(text: str) -> list[_Token]:
         text = _GLUED_CURRENCY.sub(r"\1 ", text)  # "GBP49.99" is "GBP 49.99"
     if digits and _ARITHMETIC.search(lowered):
         text = _PRODUCT.sub(" * ", _MULTIPLY.sub(r"\1 * ", text))
-        if "=" in text:
+        if "=" in text or "^" in text:  # an equation, or an expression with a power ("x^2+6x+2")
             text = _EQUATION.sub(r" \1 ", text)
     quotes = [m.span("inner") for m in _QUOTED.finditer(text)] if any(q in text for q in "'\"\u2018\u201c") else []
     out: list[_Token] = []

@@ -1054,11 +1054,6 @@ class Guard:
         code_a, code_b = a.code, b.code
         if code_a and code_b and code_a != code_b:
             return Verdict.DIFFER  # code is read verbatim: "^[0-9]{3}$" is not "[0-9]{3}", "sin(2x)" not "sin(x)"
-        if code_a and code_a == code_b and {f.value for f in a.facts if f.kind == "op"} == {
-                f.value for f in b.facts if f.kind == "op"}:
-            # one expression, and no other operator on one side: its operators are the same however often the reader
-            # read each ("x^2 + 6x + 2", "x^2+6x+2")
-            a, b = (replace(r, facts=tuple(f for f in r.facts if f.kind != "op")) for r in (a, b))
         close_counts = False
         if a.fact_key != b.fact_key:
             # the same fact written otherwise: each rewrite takes (a, b) to (a, b), tried from both sides
@@ -1068,7 +1063,7 @@ class Guard:
                             _first_for_early, _unit_by_symbol, _plural_names, _times_by_word, self._slipped_lower_case_names,
                             self._slipped_facts,
                             _choice_for_than, _instead_for_than, _not_for_instead, _than_by_other_words,
-                            _none_for_zero, _negated_by_a_word, _negated_by_prevention,
+                            _none_for_zero, _negated_by_a_word,
                             _rate_for_period, self._counted_alike, self._bare_counts, _shortened_counts,
                             self._slipped_dates, self._named_by_derived_word):
                 a, b = rewrite(a, b)
@@ -2326,18 +2321,30 @@ _NEGATING = frozenset(("refuse", "refuses", "refused", "refusing", "unable", "fa
 
 
 def _negated_by_a_word(a: Reading, b: Reading) -> tuple[Reading, Reading]:
-    """`a` without its one negation more and `b` without the word that says it (`_NEGATING`), where the first content
-    word after that word is one `a` negates ("my landlord won't fix the heating", "my landlord refuses to fix the
-    heating"; "why can't some people whistle", "why are some people unable to whistle")."""
+    """`a` without its one negation more and `b` without the word that says it: a word that says "not" of the first
+    content word after it, where `a` negates that word (`_NEGATING`: "my landlord won't fix the heating", "my landlord
+    refuses to fix the heating"; "why can't some people whistle", "why are some people unable to whistle"), or, where
+    `a` says "not" in a purpose (`_purpose_negated`), a word that prevents (`_PREVENTING`, "keep" only with "from") a
+    word `a` negates later in its clause, a noun too: "so my eyes don't get strained", "to avoid eye strain"; "without
+    it smelling", "to avoid a mildew smell"; "so they don't yellow", "keep them from turning yellow"."""
     if not _one_negation_more(a, b) or not a.negated:
         return a, b
     negated = set(a.negated) | {lemma(w) for w in a.negated}
+    purpose = _purpose_negated(a)
     spelled = b.spelled
     for k, word in enumerate(spelled):
         if word in _NEGATING:
             after = next((w for w in spelled[k + 1:] if not w or w not in FUNCTION_WORDS), "")
-            if after and (after in negated or lemma(after) in negated):
-                return _one_negation_less(a), replace(b, words=tuple(w for w in b.words if w != word))
+            met = bool(after) and (after in negated or lemma(after) in negated)
+        elif purpose and word in _PREVENTING and word in b.words:
+            clause = spelled[k + 1:k + 7]
+            clause = clause[:clause.index("")] if "" in clause else clause
+            at = next((j for j, w in enumerate(clause) if w and (w in negated or lemma(w) in negated)), None)
+            met = at is not None and (word not in _KEEPING or "from" in clause[:at])
+        else:
+            continue
+        if met:
+            return _one_negation_less(a), replace(b, words=tuple(w for w in b.words if w != word))
     return a, b
 
 
@@ -2354,26 +2361,6 @@ def _purpose_negated(reading: Reading) -> bool:
             if "so" in clause[start:]:
                 return True
     return False
-
-
-def _negated_by_prevention(a: Reading, b: Reading) -> tuple[Reading, Reading]:
-    """`a` without its one negation more, said in a purpose (`_purpose_negated`), and `b` without the word that says it
-    (`_PREVENTING`; "keep" only with "from"), where a word `a` negates follows that word in its clause, a noun too (not
-    only `_prevented`'s verbs): "so my eyes don't get strained", "to avoid eye strain"; "without it smelling", "to
-    avoid a mildew smell"; "so they don't yellow", "keep them from turning yellow"."""
-    if not _one_negation_more(a, b) or not a.negated or not _purpose_negated(a):
-        return a, b
-    negated = set(a.negated) | {lemma(w) for w in a.negated}
-    spelled = b.spelled
-    for k, word in enumerate(spelled):
-        if word not in _PREVENTING or word not in b.words:
-            continue
-        clause = spelled[k + 1:k + 7]
-        clause = clause[:clause.index("")] if "" in clause else clause
-        at = next((j for j, w in enumerate(clause) if w and (w in negated or lemma(w) in negated)), None)
-        if at is not None and (word not in _KEEPING or "from" in clause[:at]):
-            return _one_negation_less(a), replace(b, words=tuple(w for w in b.words if w != word))
-    return a, b
 
 
 def _negation_left_out(a: Reading, b: Reading) -> tuple[Reading, Reading]:
