@@ -54,6 +54,7 @@ from bench.cacheeval import (
     design_thirtyfirst,
     design_thirtyfourth,
     design_thirtysecond,
+    design_thirtyseventh,
     design_thirtysixth,
     design_thirtythird,
     design_twelfth,
@@ -134,7 +135,7 @@ def quality(figures: dict[str, float | int]) -> None:
               "design_thirtyfirst": design_thirtyfirst.pairs(),
               "design_thirtysecond": design_thirtysecond.pairs(), "design_thirtythird": design_thirtythird.pairs(),
               "design_thirtyfourth": design_thirtyfourth.pairs(), "design_thirtyfifth": design_thirtyfifth.pairs(),
-              "design_thirtysixth": design_thirtysixth.pairs(),
+              "design_thirtysixth": design_thirtysixth.pairs(), "design_thirtyseventh": design_thirtyseventh.pairs(),
               "design_probes": design_probes.pairs()}
     for split, pairs in splits.items():
         families = {"": pairs, "_workloads": [p for p in pairs if p.family in WORKLOADS],

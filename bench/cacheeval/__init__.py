@@ -10,14 +10,14 @@ first, then counted only, to witness the rules written in its session), `design_
 `heldout_second`'s, workload rewordings in volume; scored fresh first, then read), `design_twentysecond`,
 `design_twentythird`, `design_twentyfourth`, `design_twentyfifth`, `design_twentysixth`, `design_twentyseventh`,
 `design_twentyeighth`, `design_twentyninth`, `design_thirtieth`, `design_thirtyfirst`, `design_thirtythird`,
-`design_thirtyfourth`, `design_thirtyfifth` and `design_thirtysixth` (free
+`design_thirtyfourth`, `design_thirtyfifth`, `design_thirtysixth` and `design_thirtyseventh` (free
 text in thirty new domains each by an author who read no cache code, the twenty-sixth with concrete facts in most
 questions, the twenty-seventh about named things and requests, the twenty-eighth about questions with a constraint or a
 personal context, the twenty-ninth about everyday questions as typed into a chat box, the thirtieth about rewordings in
 other words, the thirty-first about instructions with parameters, the thirty-third about questions with concrete
 details, the thirty-fourth about questions typed in a hurry, the thirty-fifth about questions and requests
 reworded in every way a user types, the thirty-sixth about questions typed in English by users whose first language
-is another; scored fresh first, then read), `design_thirtysecond` (the three workloads reworded by an author who read no
+is another, the thirty-seventh about developers' questions; scored fresh first, then read), `design_thirtysecond` (the three workloads reworded by an author who read no
 cache code; scored fresh first, then read) are the splits the rule was shaped on (the paraphrase
 judge is trained on the first nine; the tenth validated it, the eleventh a judge trained on ten), and
 `design_probes` the near misses the rules' author wrote while designing them;

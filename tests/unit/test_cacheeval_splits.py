@@ -16,7 +16,7 @@ NEW_DOMAINS = ("design_tenth", "design_eleventh", "design_twelfth", "design_thir
                "design_twentyfifth", "design_twentysixth", "design_twentyseventh",
                "design_twentyeighth", "design_twentyninth", "design_thirtieth", "design_thirtyfirst",
                "design_thirtythird", "design_thirtyfourth", "design_thirtyfifth",
-               "design_thirtysixth")
+               "design_thirtysixth", "design_thirtyseventh")
 
 
 def _pairs(name: str) -> list[cacheeval.Pair]:
