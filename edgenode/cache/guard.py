@@ -184,6 +184,102 @@ def _remembered(memo: dict[str, _T], key: str, compute: Callable[[], _T]) -> _T:
 
 _VOWELS = frozenset("aeiou")
 
+# clippings people type for a word the other side writes whole ("js", "JavaScript"; "db", "database"; "k8s",
+# "Kubernetes"; "deps", "dependencies"): read as that word where the other side writes it and not the clipping
+# (`Guard._respelled`); a clipping with two meanings names both ("ts": TypeScript or a timestamp), the other side's
+# word says which
+_CLIPPINGS = {short: tuple(full.split("|")) for short, full in (line.split(" ", 1) for line in """
+js javascript
+ts typescript|timestamp
+py python
+k8s kubernetes
+pg postgresql|postgres
+postgres postgresql
+golang go
+gh github
+db database
+dbs databases
+pw password
+pwd password
+passwd password
+deps dependencies
+dep dependency
+args arguments
+arg argument
+params parameters
+param parameter
+env environment
+envs environments
+repo repository
+repos repositories
+dir directory
+dirs directories
+cfg configuration|config
+elem element
+elems elements
+req request
+reqs requests
+func function
+funcs functions
+fn function
+fns functions
+var variable
+vars variables
+perms permissions
+perm permission
+pkg package
+pkgs packages
+lib library
+libs libraries
+df dataframe
+dfs dataframes
+str string
+dict dictionary
+attr attribute
+attrs attributes
+impl implementation
+msg message
+msgs messages
+img image
+imgs images
+pic picture|photo
+pics pictures|photos
+info information
+docs documentation
+app application
+apps applications
+prod production
+dev development
+temp temporary|temperature
+tmp temporary
+avg average
+max maximum
+min minimum
+num number
+nums numbers
+qty quantity
+err error
+cert certificate
+certs certificates
+admin administrator
+q question
+qs questions
+abt about
+pls please
+plz please
+bc because
+u you
+ur your
+rn right now
+di dependency injection
+cli command line
+""".strip().splitlines())}
+# a clipping stands as a word of its own: not inside a file name, an identifier or a path ("pg_hba.conf", "Node.js",
+# "requests.get", "py3")
+_CLIPPED = re.compile(r"(?<![\w./\\-])[A-Za-z][A-Za-z0-9]*(?![\w/\\-]|\.\w)")
+_UNIT_CLIPPINGS = frozenset(("min", "temp"))  # a clipping that is also a unit's ("15 min") or a field's ("30 temp")
+_AFTER_FIGURE = re.compile(r"\d\s*$")
+
 
 def _edits(typed: str) -> tuple[set[str], set[str], set[str]]:
     """The words one slip from `typed`, likeliest first: a doubled letter undoubled or two letters swapped; a letter
@@ -195,6 +291,30 @@ def _edits(typed: str) -> tuple[set[str], set[str], set[str]]:
     added = {x + c + y for x, y in splits for c in ascii_lowercase}
     changed = {x + c + y[1:] for x, y in splits if y for c in ascii_lowercase if c != y[0]}
     return undoubled | swapped, (dropped | added) - undoubled, changed
+
+
+def _unclipped(text: str, other: str) -> str:
+    """`text` with each clipping (`_CLIPPINGS`) written whole as `other` writes it, where `other` writes that word
+    (or phrase) and not the clipping, and `text` does not write it whole already: "merge 2 dfs" against "merge two
+    DataFrames" reads "merge 2 DataFrames"."""
+    def whole(m: re.Match) -> str:
+        short = m.group().lower()
+        if short in _UNIT_CLIPPINGS and _AFTER_FIGURE.search(text, 0, m.start()):
+            return m.group()  # a unit after its figure: "15 min" is no minimum
+        for full in _CLIPPINGS.get(short, ()):
+            found = _whole_word(full).search(other)
+            if found and not _whole_word(short).search(other) and not _whole_word(full).search(text):
+                return found.group().upper() if shouted else found.group()  # a shouted prompt stays shouted
+        return m.group()
+
+    shouted = not any(c.islower() for c in text)
+
+    return _CLIPPED.sub(whole, text) if any(w.lower() in _CLIPPINGS for w in _CLIPPED.findall(text)) else text
+
+
+@functools.lru_cache(maxsize=256)
+def _whole_word(phrase: str) -> re.Pattern:
+    return re.compile(r"(?<![\w.-])" + r"\s+".join(map(re.escape, phrase.split())) + r"(?![\w-])", re.IGNORECASE)
 
 
 def opposite(a: str, b: str) -> bool:
@@ -686,6 +806,8 @@ class Guard:
                     self.lexicon.place(y) or not self.lexicon.lemmas(y) and self.lexicon.place(self._meant(y)))
                 for x, y in ((fa.label, fb.label), (fb.label, fa.label))):
             return True  # a field that names a place says where: "city: Lagos", "location: Lagos" for "in Lagos"
+        if fa.kind == "name" and (_setting_for_modifier(fa, fb, a, b) or _setting_for_modifier(fb, fa, b, a)):
+            return True  # what a thing is in, said as its modifier: "a HashMap in Java", "a Java HashMap"
         if fa.label in PREPOSITIONS or fb.label in PREPOSITIONS:
             return False  # a name's preposition is its role: "at Lyon" is not "Lyon"
         if fa.label and fb.label:
@@ -736,9 +858,11 @@ class Guard:
                     and not self.lexicon.lemmas(word) and (meant := self._meant(word)) in _SPELLED_RIGHT
                     and (meant in NEGATIONS or not any(self._slip(word, o) for o in theirs))):
                 fixes[word] = meant
-        if not fixes:
+        text = _WORD.sub(lambda m: fixes.get(m.group().lower(), m.group()), reading.text) if fixes else reading.text
+        unclipped = _unclipped(text, other.text)
+        if not fixes and unclipped == text:
             return reading
-        return read(_WORD.sub(lambda m: fixes.get(m.group().lower(), m.group()), reading.text))
+        return read(unclipped)
 
     def _meant(self, typed: str) -> str:
         """The one common word (or function word) `typed` is likeliest a slip of, "" where none or several: a letter
@@ -1058,7 +1182,7 @@ class Guard:
         if a.fact_key != b.fact_key:
             # the same fact written otherwise: each rewrite takes (a, b) to (a, b), tried from both sides
             for rewrite in (_code_aliases, self._maker_left_out, _lower_case_names, _bare_operators, _season_by_word,
-                            _bare_amounts, _loose_units, _months_for_years, _numbered_for_id, _glued_for_spaced, _spelled_out,
+                            _bare_amounts, _loose_units, _months_for_years, _numbered_for_id, _glued_for_spaced, _written_alike, _spelled_out,
                             self._negated_as_opposite, _non_for_not, _framing, _one_period_for_window, _one_for_a,
                             _first_for_early, _unit_by_symbol, _plural_names, _times_by_word, self._slipped_lower_case_names,
                             self._slipped_facts,
@@ -1452,6 +1576,20 @@ def _one_name(reading: Reading) -> bool:
     words = _WORD.findall(reading.text.lower())
     places = sorted(words.index(f.value) for f in names if f.value in words)
     return len(places) == len(names) and places == list(range(places[0], places[0] + len(places)))
+
+
+def _setting_for_modifier(fa: Fact, fb: Fact, a: Reading, b: Reading) -> bool:
+    """`a` says what its thing is in ("sort a HashMap in Java", "WAL mode in SQLite"), `b` writes the name as the
+    modifier of a noun ("a Java HashMap", "a SQLite database") or as the topic its question opens with ("Java: ..."),
+    with no preposition of its own ("outside Los Angeles" is a role), and places no other name in anything: the name
+    is the same setting."""
+    if _ROLES.get(fa.label, fa.label) != "in" or fb.label in PREPOSITIONS | ROLE_PREPOSITIONS or any(
+            f.kind in ("name", "id") and _ROLES.get(f.label, f.label) == "in" for f in b.facts) or _elsewhere("in", b):
+        return False
+    spelled, k = b.spelled, len(fb.value.split())  # the name's words, the last one at `k - 1` below
+    return any(spelled[i:i + k] == tuple(fb.value.split()) and (
+        i + k < len(spelled) and spelled[i + k] not in FUNCTION_WORDS and spelled[i + k] != ""
+        or i == 0 and spelled[k:k + 1] == ("",)) for i in range(len(spelled) - k + 1))
 
 
 def _elsewhere(preposition: str, other: Reading) -> bool:
@@ -2749,6 +2887,29 @@ def _numbered_for_id(a: Reading, b: Reading) -> tuple[Reading, Reading]:
 
 
 _GLUED_ID = re.compile(r"([a-z]+)(\d+)")
+
+
+def _written_alike(a: Reading, b: Reading) -> tuple[Reading, Reading]:
+    """`b`'s number that `a` reads with a trailing zero of its own where both texts write that zero ("Python 3.10",
+    "py3.10"; "python 3.10, 3.11"): the reader keeps a version's zero only where a name or a word says it is one,
+    and the two texts write the same figure, so `b` reads it as `a` does (not "3.1" against "3.10": two figures)."""
+    zeroed = [f for f in a.facts if f.kind == "num" and "." in f.value and f.value.endswith("0")
+              and f.value.lstrip("<>=").replace(".", "", 1).isdigit()]
+    if not zeroed:
+        return a, b
+    facts, changed = list(b.facts), False
+    for mine in zeroed:
+        if any(f.kind == "num" and f.value == mine.value for f in facts):
+            continue
+        written = re.compile(rf"(?<![\d.]){re.escape(mine.value.lstrip('<>='))}(?![\d])")
+        k = next((k for k, f in enumerate(facts) if f.kind == "num" and f.unit == mine.unit and f.value != mine.value
+                  and f.value.rstrip("0") == mine.value.rstrip("0")), None)
+        if k is None or not written.search(b.text) or re.search(
+                rf"(?<![\d.]){re.escape(facts[k].value.lstrip('<>='))}(?![\d.]|\.\d)", b.text):
+            continue
+        facts[k] = replace(facts[k], value=mine.value)
+        changed = True
+    return (a, replace(b, facts=sorted_facts(facts))) if changed else (a, b)
 
 
 def _glued_for_spaced(a: Reading, b: Reading) -> tuple[Reading, Reading]:

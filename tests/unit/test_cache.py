@@ -3389,3 +3389,42 @@ def test_in_what_situations_asks_when_and_walk_me_through_asks_how(guard):
     assert read("In which case did the Supreme Court establish judicial review?").asks != read(
         "When did the Supreme Court establish judicial review?").asks
     assert "walk" in read("Can you walk me through why the sky is blue?").words
+
+
+def test_a_clipping_reads_as_the_word_the_other_side_writes_whole(guard):
+    from edgenode.cache.guard import _unclipped
+    assert _verdict(guard, "How do I change the password of the postgres user in PostgreSQL?",
+                    "change postgres user pw in pg") is Verdict.AGREE
+    assert _verdict(guard, "How do I cache pip dependencies in GitHub Actions?",
+                    "gh actions cache pip deps") is Verdict.AGREE
+    assert _unclipped("merge 2 dfs on user_id", "merge two DataFrames on user_id") == "merge 2 DataFrames on user_id"
+    # only where the other side writes the word whole and not the clipping; never inside a file name, an identifier
+    # or after a figure ("15 min" is no minimum); a shouted prompt stays shouted
+    assert _unclipped("edit pg_hba.conf in Node.js, py3", "PostgreSQL javascript python") == (
+        "edit pg_hba.conf in Node.js, py3")
+    assert _unclipped("wait 15 min, min 3 MW", "minimum") == "wait 15 min, minimum 3 MW"
+    assert _unclipped("my db is slow", "my db is slow, the database") == "my db is slow"
+    assert _unclipped("F16 LOAD 23 MW CFG?", "feeder F16 load 23 MW. config?") == "F16 LOAD 23 MW CONFIG?"
+    # a clipping names another thing than the word the other side writes: still another question
+    assert _verdict(guard, "How do I read a JSON file in JavaScript?", "how to read a json file in ts") is not (
+        Verdict.AGREE)
+
+
+def test_a_version_both_texts_write_with_its_trailing_zero_is_one_figure(guard):
+    assert _verdict(guard, "How do I type hint a function in Python 3.10?",
+                    "py3.10 how to type hint a function") is not Verdict.DIFFER
+    assert _verdict(guard, "How do I type hint a function in Python 3.10?",
+                    "how do i type hint a function in python 3.10") is Verdict.AGREE
+    # (a figure written otherwise is another version)
+    assert _verdict(guard, "How do I type hint a function in Python 3.10?",
+                    "how do i type hint a function in python 3.1") is Verdict.DIFFER
+
+
+def test_what_a_thing_is_in_meets_the_name_as_its_modifier(guard):
+    assert _verdict(guard, "What is the GSA per diem for meals in New York City?", "GSA meal per diem NYC?") is (
+        Verdict.AGREE)
+    assert _verdict(guard, "What's the best hotel in Paris for families?", "best Paris hotel for families?") is (
+        Verdict.AGREE)
+    # (not where the other side places another name in something)
+    assert _verdict(guard, "Which team won the Italy match in Spain?", "Which team won the Spain match in Italy?") is (
+        Verdict.DIFFER)
