@@ -1209,7 +1209,8 @@ class Guard:
                 or _count_for_how_long(a, b) or _count_for_how_long(b, a)
                 or _what_for_asked(a, b) or _what_for_asked(b, a)
                 or _asked_of_yes_no(a, b) or _asked_of_yes_no(b, a) or _selection_asked(a, b) or _selection_asked(b, a)
-                or _kind_for_asked(a, b) or _kind_for_asked(b, a)):
+                or _kind_for_asked(a, b) or _kind_for_asked(b, a)
+                or _difference_for_yes_no(a, b) or _difference_for_yes_no(b, a)):
             return Verdict.DIFFER
         # labels by meaning: a one-to-one pairing of facts with the same value whose labels agree
         # (a value without a label meets any label when no other fact of its kind and unit could take it)
@@ -1545,6 +1546,22 @@ def _compares(reading: Reading) -> bool:
     """The prompt asks how things differ, which has no order ("the difference between", "how does B differ from A",
     "compare A with B", "A vs B")."""
     return any(w.startswith(("differ", "compar")) for w in reading.words) or not _VERSUS.isdisjoint(reading.said)
+
+
+_ALIKE = frozenset("same different differently alike similar similarly identical equivalent interchangeable better "
+                   "worse".split())  # words a yes-or-no question of a comparison asks with
+_DIFFERING = frozenset(("difference", "differences", "differ", "differs"))  # not "a different joke"
+_CHOICE = frozenset(("or", "than", "instead", "rather"))  # a choice between two, asked as yes or no: "is A or B"
+
+
+def _difference_for_yes_no(a: Reading, b: Reading) -> bool:
+    """`a` asks how things differ ("what's the difference between a CNAME and an A record"), `b` is a yes-or-no
+    question that asks no comparison and no choice ("can I put a CNAME record on the apex domain"): a difference
+    answers no "can I"; "are they the same", "is there a difference", "is A better than B" and "A or B?" compare."""
+    differs = not _DIFFERING.isdisjoint(a.words) or any(
+        w == "different" and nxt in ("from", "than") for w, nxt in zip(a.spelled, a.spelled[1:], strict=False))
+    return (differs and not _compares(b) and not b.asks - _MODAL_ASKS
+            and _YES_NO_CLAUSE.match(b.text) is not None and _ALIKE.isdisjoint(b.said) and _CHOICE.isdisjoint(b.said))
 
 
 def _negation_swapped(a: Reading, b: Reading) -> bool:

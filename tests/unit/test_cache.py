@@ -3428,3 +3428,15 @@ def test_what_a_thing_is_in_meets_the_name_as_its_modifier(guard):
     # (not where the other side places another name in something)
     assert _verdict(guard, "Which team won the Italy match in Spain?", "Which team won the Spain match in Italy?") is (
         Verdict.DIFFER)
+
+
+def test_a_difference_asked_is_no_yes_or_no_question(guard):
+    from edgenode.cache.guard import _difference_for_yes_no
+    assert _verdict(guard, "What's the difference between a CNAME and an A record?",
+                    "can i put a CNAME record on the root/apex domain") is Verdict.DIFFER
+    # (a yes-or-no question that still compares, or chooses, or a thing that is only "different")
+    for asked in ("Is there a difference between a CNAME and an A record?", "Are a CNAME and an A record the same?",
+                  "Is a CNAME record better than an A record?", "should I use a CNAME or an A record?"):
+        assert not _difference_for_yes_no(read("What's the difference between a CNAME and an A record?"), read(asked))
+    assert not _difference_for_yes_no(read("Can I use a different comedian's joke?"),
+                                      read("Can I use another comedian's joke?"))
