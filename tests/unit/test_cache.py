@@ -3440,3 +3440,13 @@ def test_a_difference_asked_is_no_yes_or_no_question(guard):
         assert not _difference_for_yes_no(read("What's the difference between a CNAME and an A record?"), read(asked))
     assert not _difference_for_yes_no(read("Can I use a different comedian's joke?"),
                                       read("Can I use another comedian's joke?"))
+
+
+def test_code_quoted_in_backticks_is_compared_verbatim(guard):
+    from edgenode.cache.guard import _code_spans
+    assert _verdict(guard, "What does the const placement mean in `const char *p` versus `char *const p` in C?",
+                    "what does `const char *const p` mean in c") is Verdict.DIFFER
+    # spaced alike, in any order; one side writing it unquoted leaves it to the words
+    assert _code_spans("is `char *const p` the same as `const char *p`") == _code_spans(
+        "`const char * p` vs `char * const p`")
+    assert _code_spans("what does const char *p mean") == frozenset()
