@@ -193,9 +193,8 @@ js javascript
 ts typescript|timestamp
 py python
 k8s kubernetes
-pg postgresql|postgres
+pg postgresql
 postgres postgresql
-golang go
 gh github
 db database
 dbs databases
@@ -250,11 +249,9 @@ app application
 apps applications
 prod production
 dev development
-temp temporary|temperature
 tmp temporary
 avg average
 max maximum
-min minimum
 num number
 nums numbers
 qty quantity
@@ -275,10 +272,8 @@ di dependency injection
 cli command line
 """.strip().splitlines())}
 # a clipping stands as a word of its own: not inside a file name, an identifier or a path ("pg_hba.conf", "Node.js",
-# "requests.get", "py3")
-_CLIPPED = re.compile(r"(?<![\w./\\-])[A-Za-z][A-Za-z0-9]*(?![\w/\\-]|\.\w)")
-_UNIT_CLIPPINGS = frozenset(("min", "temp"))  # a clipping that is also a unit's ("15 min") or a field's ("30 temp")
-_AFTER_FIGURE = re.compile(r"\d\s*$")
+# "requests.get", "py3"), nor a command before its flag ("df -h")
+_CLIPPED = re.compile(r"(?<![\w./\\-])[A-Za-z][A-Za-z0-9]*(?![\w/\\-]|\.\w|\s+--?[A-Za-z])")
 
 
 def _edits(typed: str) -> tuple[set[str], set[str], set[str]]:
@@ -299,8 +294,6 @@ def _unclipped(text: str, other: str) -> str:
     DataFrames" reads "merge 2 DataFrames"."""
     def whole(m: re.Match) -> str:
         short = m.group().lower()
-        if short in _UNIT_CLIPPINGS and _AFTER_FIGURE.search(text, 0, m.start()):
-            return m.group()  # a unit after its figure: "15 min" is no minimum
         for full in _CLIPPINGS.get(short, ()):
             found = _whole_word(full).search(other)
             if found and not _whole_word(short).search(other) and not _whole_word(full).search(text):
@@ -1567,14 +1560,15 @@ def _difference_for_yes_no(a: Reading, b: Reading) -> bool:
             and _YES_NO_CLAUSE.match(b.text) is not None and _ALIKE.isdisjoint(b.said) and _CHOICE.isdisjoint(b.said))
 
 
-_BACKTICKED = re.compile(r"`([^`]*\s[^`]*)`")  # code of several words quoted in backticks, as developers write it
+_BACKTICKED = re.compile(r"`([^`]*)`")  # code quoted in backticks, as developers write it, paired in order
 
 
 @functools.lru_cache(maxsize=64)
 def _code_spans(text: str) -> frozenset[str]:
     """The code of several words `text` quotes in backticks, spaced alike ("`char * const p`" is "`char *const p`"):
     compared verbatim where both sides quote code (one side may write it unquoted, where its words are compared)."""
-    return frozenset(_SPACE_AROUND_SIGN.sub(r"\1", " ".join(span.split())) for span in _BACKTICKED.findall(text))
+    return frozenset(_SPACE_AROUND_SIGN.sub(r"\1", " ".join(span.split())) for span in _BACKTICKED.findall(text)
+                     if len(span.split()) > 1)
 
 
 _SPACE_AROUND_SIGN = re.compile(r"\s*([^\w\s])\s*")
@@ -2938,7 +2932,7 @@ def _written_alike(a: Reading, b: Reading) -> tuple[Reading, Reading]:
         k = next((k for k, f in enumerate(facts) if f.kind == "num" and f.unit == mine.unit and f.value != mine.value
                   and f.value.rstrip("0") == mine.value.rstrip("0")), None)
         if k is None or not written.search(b.text) or re.search(
-                rf"(?<![\d.]){re.escape(facts[k].value.lstrip('<>='))}(?![\d.]|\.\d)", b.text):
+                rf"(?<![\d.]){re.escape(facts[k].value.lstrip('<>='))}(?![\d.])", b.text):
             continue
         facts[k] = replace(facts[k], value=mine.value)
         changed = True

@@ -3402,7 +3402,11 @@ def test_a_clipping_reads_as_the_word_the_other_side_writes_whole(guard):
     # or after a figure ("15 min" is no minimum); a shouted prompt stays shouted
     assert _unclipped("edit pg_hba.conf in Node.js, py3", "PostgreSQL javascript python") == (
         "edit pg_hba.conf in Node.js, py3")
-    assert _unclipped("wait 15 min, min 3 MW", "minimum") == "wait 15 min, minimum 3 MW"
+    assert _unclipped("What does df -h show?", "What does a DataFrame show?") == "What does df -h show?"
+    # a clipping of two senses is left to the words: "min" (minutes, minimum), "golang" against the verb "go"
+    assert _verdict(guard, "How many requests per min can I send to the OpenAI API?",
+                    "What is the minimum number of requests I can send to the OpenAI API?") is not Verdict.AGREE
+    assert _verdict(guard, "How do I read a file in golang?", "How do I read a file as I go?") is not Verdict.AGREE
     assert _unclipped("my db is slow", "my db is slow, the database") == "my db is slow"
     assert _unclipped("F16 LOAD 23 MW CFG?", "feeder F16 load 23 MW. config?") == "F16 LOAD 23 MW CONFIG?"
     # a clipping names another thing than the word the other side writes: still another question
@@ -3422,8 +3426,6 @@ def test_a_version_both_texts_write_with_its_trailing_zero_is_one_figure(guard):
 
 def test_what_a_thing_is_in_meets_the_name_as_its_modifier(guard):
     assert _verdict(guard, "What is the GSA per diem for meals in New York City?", "GSA meal per diem NYC?") is (
-        Verdict.AGREE)
-    assert _verdict(guard, "What's the best hotel in Paris for families?", "best Paris hotel for families?") is (
         Verdict.AGREE)
     # (not where the other side places another name in something)
     assert _verdict(guard, "Which team won the Italy match in Spain?", "Which team won the Spain match in Italy?") is (
@@ -3450,3 +3452,7 @@ def test_code_quoted_in_backticks_is_compared_verbatim(guard):
     assert _code_spans("is `char *const p` the same as `const char *p`") == _code_spans(
         "`const char * p` vs `char * const p`")
     assert _code_spans("what does const char *p mean") == frozenset()
+    # (backticks pair in order: one-word spans quote no prose between them)
+    assert _code_spans("What's the difference between `let` and `const`?") == frozenset()
+    assert _verdict(guard, "What's the difference between `let` and `const` in JavaScript?",
+                    "`let` vs `const` in JavaScript?") is not Verdict.DIFFER
