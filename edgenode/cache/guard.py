@@ -292,15 +292,15 @@ def _unclipped(text: str, other: str) -> str:
     """`text` with each clipping (`_CLIPPINGS`) written whole as `other` writes it, where `other` writes that word
     (or phrase) and not the clipping, and `text` does not write it whole already: "merge 2 dfs" against "merge two
     DataFrames" reads "merge 2 DataFrames"."""
+    shouted = not any(c.islower() for c in text)  # a prompt typed in capitals stays so: the reader reads it as words
+
     def whole(m: re.Match) -> str:
         short = m.group().lower()
         for full in _CLIPPINGS.get(short, ()):
             found = _whole_word(full).search(other)
             if found and not _whole_word(short).search(other) and not _whole_word(full).search(text):
-                return found.group().upper() if shouted else found.group()  # a shouted prompt stays shouted
+                return found.group().upper() if shouted else found.group()
         return m.group()
-
-    shouted = not any(c.islower() for c in text)
 
     return _CLIPPED.sub(whole, text) if any(w.lower() in _CLIPPINGS for w in _CLIPPED.findall(text)) else text
 
@@ -1613,8 +1613,9 @@ def _setting_for_modifier(fa: Fact, fb: Fact, a: Reading, b: Reading) -> bool:
     if _ROLES.get(fa.label, fa.label) != "in" or fb.label in PREPOSITIONS | ROLE_PREPOSITIONS or any(
             f.kind in ("name", "id") and _ROLES.get(f.label, f.label) == "in" for f in b.facts) or _elsewhere("in", b):
         return False
-    spelled, k = b.spelled, len(fb.value.split())  # the name's words, the last one at `k - 1` below
-    return any(spelled[i:i + k] == tuple(fb.value.split()) and (
+    words = tuple(fb.value.split())
+    spelled, k = b.spelled, len(words)  # the name at `i`, then a noun it modifies, or a topic's colon at the start
+    return any(spelled[i:i + k] == words and (
         i + k < len(spelled) and spelled[i + k] not in FUNCTION_WORDS and spelled[i + k] != ""
         or i == 0 and spelled[k:k + 1] == ("",)) for i in range(len(spelled) - k + 1))
 
