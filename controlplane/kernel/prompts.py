@@ -765,6 +765,12 @@ class Reading:
         return code_words(self.text)
 
     @property
+    def quoted_code(self) -> frozenset[str]:
+        """The code of several words quoted in backticks, spaced alike ("`char * const p`" is "`char *const p`"), which
+        the guard compares verbatim where both prompts quote code (one may write it unquoted, where its words count)."""
+        return quoted_code(self.text)
+
+    @property
     def asks(self) -> frozenset[str]:
         """What the question asks ("when", "how long"), where an interrogative opens it."""
         return frozenset(f.value for f in self.facts if f.kind == "ask")
@@ -810,6 +816,17 @@ def code_words(text: str) -> tuple[str, ...]:
         if _CODE.search(word) and _CODE_CONTENT.search(word):
             found.append(word)
     return tuple(sorted(found))
+
+
+_BACKTICKED = re.compile(r"`([^`]*)`")  # code quoted in backticks, as developers write it, paired in order
+_SPACE_AROUND_SIGN = re.compile(r"\s*([^\w\s])\s*")
+
+
+@functools.lru_cache(maxsize=64)
+def quoted_code(text: str) -> frozenset[str]:
+    """The spans of several words `text` quotes in backticks (`Reading.quoted_code`), with no space around a sign."""
+    return frozenset(_SPACE_AROUND_SIGN.sub(r"\1", " ".join(span.split())) for span in _BACKTICKED.findall(text)
+                     if len(span.split()) > 1)
 
 
 _ES_AFTER = ("sses", "xes", "zzes", "ches", "shes")  # endings where "es" is the suffix: "boxes", "matches"

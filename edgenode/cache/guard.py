@@ -1171,8 +1171,8 @@ class Guard:
         code_a, code_b = a.code, b.code
         if code_a and code_b and code_a != code_b:
             return Verdict.DIFFER  # code is read verbatim: "^[0-9]{3}$" is not "[0-9]{3}", "sin(2x)" not "sin(x)"
-        spans_a, spans_b = _code_spans(a.text), _code_spans(b.text)
-        if spans_a and spans_b and spans_a != spans_b:
+        quoted_a, quoted_b = a.quoted_code, b.quoted_code
+        if quoted_a and quoted_b and quoted_a != quoted_b:
             return Verdict.DIFFER  # and so is code quoted in backticks: "`const char *p`" is not "`const char *const p`"
         close_counts = False
         if a.fact_key != b.fact_key:
@@ -1558,20 +1558,6 @@ def _difference_for_yes_no(a: Reading, b: Reading) -> bool:
         w == "different" and nxt in ("from", "than") for w, nxt in zip(a.spelled, a.spelled[1:], strict=False))
     return (differs and not _compares(b) and not b.asks - _MODAL_ASKS
             and _YES_NO_CLAUSE.match(b.text) is not None and _ALIKE.isdisjoint(b.said) and _CHOICE.isdisjoint(b.said))
-
-
-_BACKTICKED = re.compile(r"`([^`]*)`")  # code quoted in backticks, as developers write it, paired in order
-
-
-@functools.lru_cache(maxsize=64)
-def _code_spans(text: str) -> frozenset[str]:
-    """The code of several words `text` quotes in backticks, spaced alike ("`char * const p`" is "`char *const p`"):
-    compared verbatim where both sides quote code (one side may write it unquoted, where its words are compared)."""
-    return frozenset(_SPACE_AROUND_SIGN.sub(r"\1", " ".join(span.split())) for span in _BACKTICKED.findall(text)
-                     if len(span.split()) > 1)
-
-
-_SPACE_AROUND_SIGN = re.compile(r"\s*([^\w\s])\s*")
 
 
 def _negation_swapped(a: Reading, b: Reading) -> bool:

@@ -3445,7 +3445,7 @@ def test_a_difference_asked_is_no_yes_or_no_question(guard):
 
 
 def test_code_quoted_in_backticks_is_compared_verbatim(guard):
-    from edgenode.cache.guard import _code_spans
+    from controlplane.kernel.prompts import quoted_code as _code_spans
     assert _verdict(guard, "What does the const placement mean in `const char *p` versus `char *const p` in C?",
                     "what does `const char *const p` mean in c") is Verdict.DIFFER
     # spaced alike, in any order; one side writing it unquoted leaves it to the words
